@@ -1,0 +1,28 @@
+"""Small helpers for engine tests: apply actions with scripted dice and read the events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rules.actions import Action
+from rules.dice import ScriptedDice
+from rules.engine import apply
+from rules.state import Event, GameState
+
+
+def step(
+    state: GameState, action: Action, rolls: Iterable[int] = ()
+) -> tuple[GameState, list[Event]]:
+    """Apply one action with exactly the given die faces; fail if any face is left unused."""
+    dice = ScriptedDice(list(rolls))
+    new, events = apply(state, action, dice)
+    assert dice.remaining == 0, f"{dice.remaining} scripted rolls were not used"
+    return new, events
+
+
+def texts(events: Iterable[Event]) -> list[str]:
+    return [e.text for e in events]
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    return [e.kind for e in events]

@@ -76,7 +76,7 @@ def test_summon_respects_caps_wc2() -> None:
         check(s, Summon(W, "Knight", sq("c3")))
     with pytest.raises(IllegalAction, match="at most 1 King"):
         check(s, Summon(W, "King", sq("c3")))
-    s, ev = step(s, Summon(W, "Queen", sq("d1")))
+    s, _ = step(s, Summon(W, "Queen", sq("d1")))
     assert s.piece("White Q1").square == sq("d1")
     assert not s.piece("White Q1").activated
 

@@ -180,7 +180,7 @@ def test_knight_example_disadvantage_cancels_mounted_then_token_gives_advantage(
     s, _ = step(s, AddRollEffect(B, "White N1", "Disadvantage", Until.NEXT_ROLL))
     s2, _ = step(s, Activate("White N1"))
     s2, _ = step(s2, Attack("White N1", sq("e6")))
-    kept, ev_kept = step(s2, UseToken(False), [2, 5, 1, 1])
+    _, ev_kept = step(s2, UseToken(False), [2, 5, 1, 1])
     assert rolled(ev_kept, "White N1").get("mode") == "normal"
     spent, ev_spent = step(s2, UseToken(True), [2, 5, 1, 1])
     assert rolled(ev_spent, "White N1").get("mode") == "Advantage"

@@ -82,7 +82,7 @@ def test_promotion_offer_at_start_of_activation_in_the_enemy_zone() -> None:
     s, _ = step(s, Activate("White P1"))
     assert s.pending is not None and s.pending.decision is Decision.PROMOTION
     assert legal_actions(s) == [Promote("White Q1"), Decline()]
-    s, ev = step(s, Promote("White Q1"))
+    s, _ = step(s, Promote("White Q1"))
     assert s.piece("White Q1").square == sq("b7")
     assert s.piece("White P1").zone is Zone.REMOVED
     # The Pawn's Activation ends; the Queen has not Activated this turn, so it still may.

@@ -88,7 +88,7 @@ def test_staying_is_refused_when_a_move_exists() -> None:
 
 def test_only_fools_endeavour_pieces_left_loses() -> None:
     s = scenario("Ja1", "Kh8 Pb1", trees="a2 b2")
-    s, ev = step(s, Activate("White J1"))
+    s, _ = step(s, Activate("White J1"))
     assert s.is_over and s.outcome is not None
     assert s.outcome.winner is not None and s.outcome.winner.title == "Black"
     assert "Fool's Endeavour" in s.outcome.describe()

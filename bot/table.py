@@ -1,0 +1,365 @@
+"""The game table: player text commands in, engine actions and plain-text answers out.
+
+Both front ends use this one flow: the console table types these commands, and the Discord cogs
+turn slash commands and buttons into the same calls. Rules live in ``rules``; this layer only
+parses, asks the engine and words the answer.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import d20
+
+from bot.textboard import describe_action, render_board, render_status
+from rules import actions as A
+from rules.board import Player, Square
+from rules.deploy import suggest_deployment
+from rules.dice import Dice, RollSpec
+from rules.engine import apply, legal_actions, new_game, undo
+from rules.errors import RulesError
+from rules.odds import attack_odds, distribution
+from rules.pieces import Kind
+from rules.serialize import dumps
+from rules.state import Decision, Event, GameState, Phase, Piece, Token, Until
+from rules.teams import TeamList
+
+DEFAULT_TEAMS = ("K Q R 2N 3P", "K Q B 2N 3P")
+MAX_DICE_EXPRESSION = 200
+
+
+@dataclass
+class Reply:
+    text: str
+    ok: bool = True
+    events: list[Event] = field(default_factory=list)
+
+
+class Table:
+    """One game in progress (or none) and the commands that drive it."""
+
+    def __init__(self, dice: Dice, state: GameState | None = None) -> None:
+        self.dice = dice
+        self.state = state
+
+    # ---- entry point ----
+    def run(self, line: str, player: Player | None = None) -> Reply:
+        """Run one command. ``player`` is who typed it; None means hot-seat (acts for whoever
+        must decide). Bad input answers ok=False and changes nothing."""
+        try:
+            words = shlex.split(line.strip())
+        except ValueError as e:
+            return Reply(f"I could not read that: {e}", ok=False)
+        if not words:
+            return Reply("Type `help` for the commands.", ok=False)
+        cmd, args = words[0].lower(), words[1:]
+        if cmd == "game" and args:
+            cmd, args = f"game {args[0].lower()}", args[1:]
+        handler = self._commands().get(cmd)
+        if handler is None and not cmd.isdigit():
+            return Reply(f"Unknown command '{words[0]}'. Type `help` for the commands.", ok=False)
+        try:
+            if handler is None:
+                return self._choose(int(cmd), player)
+            return handler(args, player)
+        except RulesError as e:
+            return Reply(str(e)[:1].upper() + str(e)[1:], ok=False)
+
+    def _commands(self) -> dict[str, Callable[[list[str], Player | None], Reply]]:
+        return {
+            "help": self._help,
+            "game new": self._new,
+            "new": self._new,
+            "board": self._board,
+            "game board": self._board,
+            "status": self._status,
+            "game status": self._status,
+            "actions": self._actions,
+            "log": self._log,
+            "game log": self._log,
+            "undo": self._undo,
+            "game undo": self._undo,
+            "export": self._export,
+            "game export": self._export,
+            "concede": self._concede,
+            "game concede": self._concede,
+            "trees": self._trees,
+            "deploy": self._deploy,
+            "activate": self._activate,
+            "move": self._move,
+            "attack": self._attack,
+            "spend": lambda a, p: self._act(A.UseToken(True), p),
+            "keep": lambda a, p: self._act(A.UseToken(False), p),
+            "combat": self._combat,
+            "aside": lambda a, p: self._act(A.MoveAside(self._square(a, 0)), p),
+            "promote": lambda a, p: self._act(A.Promote(self._piece(a, 0, p).key), p),
+            "castle": lambda a, p: self._act(A.Castle(self._piece(a, 0, p).key), p),
+            "decline": lambda a, p: self._act(A.Decline(), p),
+            "give": self._give,
+            "remove": self._remove_tokens,
+            "bless": lambda a, p: self._adjust(p, lambda by: A.Bless(by, self._piece(a, 0, p).key)),
+            "curse": lambda a, p: self._adjust(p, lambda by: A.Curse(by, self._piece(a, 0, p).key)),
+            "slay": lambda a, p: self._adjust(p, lambda by: A.Slay(by, self._piece(a, 0, p).key)),
+            "scatter": lambda a, p: self._adjust(
+                p, lambda by: A.Scatter(by, self._piece(a, 0, p).key)
+            ),
+            "modifier": self._modifier,
+            "odds": self._odds,
+            "roll": self._roll,
+        }
+
+    # ---- helpers ----
+    def _game(self) -> GameState:
+        if self.state is None:
+            raise RulesError("there is no game at this table: start one with `game new`")
+        return self.state
+
+    def _piece(self, args: list[str], i: int, player: Player | None) -> Piece:
+        if len(args) <= i:
+            raise RulesError("name a piece, like N1 or P3")
+        s = self._game()
+        owner = player if player is not None else s.decider
+        text = args[i]
+        if i + 1 < len(args) and args[i].lower() in ("white", "black"):
+            text = f"{args[i]} {args[i + 1]}"
+        return s.find(text, owner)
+
+    def _square(self, args: list[str], i: int) -> Square:
+        if len(args) <= i:
+            raise RulesError("name a square, like e4")
+        return Square.parse(args[i])
+
+    def _who(self, player: Player | None) -> Player:
+        s = self._game()
+        if player is not None:
+            return player
+        d = s.decider
+        return d if d is not None else Player.WHITE
+
+    def _act(self, action: A.Action, player: Player | None) -> Reply:
+        s = self._game()
+        new, events = apply(s, action, self.dice, player=player)
+        self.state = new
+        return Reply(self._after(events), events=events)
+
+    def _adjust(self, player: Player | None, make: Callable[[Player], A.Action]) -> Reply:
+        return self._act(make(self._who(player)), player)
+
+    def _after(self, events: list[Event]) -> str:
+        s = self._game()
+        lines = [e.text for e in events]
+        lines.append(self._prompt(s))
+        return "\n".join(lines)
+
+    def _prompt(self, s: GameState) -> str:
+        if s.outcome is not None:
+            return f"Game over. {s.outcome.describe()}."
+        d = s.decider
+        assert d is not None
+        if s.phase is Phase.TREES:
+            return f"{d.title}: roll for Trees with `trees`."
+        if s.phase is Phase.TREE_ORDER:
+            return "Flip for who sets up Trees first with `trees`."
+        if s.phase is Phase.TREE_CHOICE:
+            return f"{d.title}: choose `trees mirror`, `trees flip` or `trees random`."
+        if s.phase is Phase.DEPLOY:
+            return f"{d.title}: deploy with `deploy N1 b1`, or `deploy auto`."
+        if s.pending is None:
+            return f"{d.title} to Activate a piece (`activate N1`, or `actions` for choices)."
+        p = s.pending
+        hints = {
+            Decision.ACT: f"`move {p.piece.split()[-1]} e4` or `attack {p.piece.split()[-1]} e5`",
+            Decision.SECOND_MOVE: "`move` again or `decline`",
+            Decision.PROMOTION: "`promote Q1` or `decline`",
+            Decision.CASTLE: "`castle N1` or `decline`",
+            Decision.ATTACKER_TOKEN: "`spend` or `keep` the Advantage token",
+            Decision.DEFENDER_TOKEN: "`spend` or `keep` the Advantage token",
+            Decision.COMBAT_MOVEMENT: "`combat <attacker|defender piece> <square>`",
+            Decision.MOVE_ASIDE: "`aside <square>`",
+        }
+        return f"{d.title} decides: {p.decision.value} ({p.piece}): {hints[p.decision]}."
+
+    # ---- commands ----
+    def _help(self, args: list[str], player: Player | None) -> Reply:
+        return Reply(HELP)
+
+    def _new(self, args: list[str], player: Player | None) -> Reply:
+        text = " ".join(args)
+        white_text, _, black_text = text.partition("|")
+        white = TeamList.parse(white_text.strip() or DEFAULT_TEAMS[0])
+        black = TeamList.parse(black_text.strip() or DEFAULT_TEAMS[1])
+        self.state = new_game(white, black)
+        return Reply(
+            f"New game of Wargame Chess.\nWhite: {white.describe()}\nBlack: {black.describe()}\n"
+            + self._prompt(self.state)
+        )
+
+    def _board(self, args: list[str], player: Player | None) -> Reply:
+        return Reply(render_board(self._game(), player or Player.WHITE))
+
+    def _status(self, args: list[str], player: Player | None) -> Reply:
+        s = self._game()
+        return Reply(render_status(s) + "\n" + self._prompt(s))
+
+    def _actions(self, args: list[str], player: Player | None) -> Reply:
+        s = self._game()
+        acts = legal_actions(s)
+        if not acts:
+            return Reply(self._prompt(s))
+        lines = [f"{i}. {describe_action(s, a)}" for i, a in enumerate(acts[:40], 1)]
+        if len(acts) > 40:
+            lines.append(f"... and {len(acts) - 40} more")
+        return Reply("\n".join(lines))
+
+    def _choose(self, n: int, player: Player | None) -> Reply:
+        s = self._game()
+        acts = legal_actions(s)
+        if not 1 <= n <= len(acts):
+            return Reply(f"Choose a number from 1 to {len(acts)} (see `actions`).", ok=False)
+        return self._act(acts[n - 1], player)
+
+    def _log(self, args: list[str], player: Player | None) -> Reply:
+        s = self._game()
+        lines = [e.text for st in s.history[-10:] for e in st.events]
+        return Reply("\n".join(lines[-30:]) or "Nothing has happened yet.")
+
+    def _undo(self, args: list[str], player: Player | None) -> Reply:
+        s = self._game()
+        if not s.history:
+            return Reply("There is nothing to undo.", ok=False)
+        self.state = undo(s)
+        return Reply(
+            f"Undid: {describe_action(s, s.history[-1].action)}.\n" + self._prompt(self.state)
+        )
+
+    def _export(self, args: list[str], player: Player | None) -> Reply:
+        return Reply(dumps(self._game()))
+
+    def _concede(self, args: list[str], player: Player | None) -> Reply:
+        return self._act(A.Concede(self._who(player)), player)
+
+    def _trees(self, args: list[str], player: Player | None) -> Reply:
+        s = self._game()
+        if s.phase is Phase.TREE_ORDER:
+            return self._act(A.DecideTreeOrder(), player)
+        if s.phase is Phase.TREES:
+            return self._act(A.RollTrees(), player)
+        modes = {"mirror": "mirror", "flip": "mirror and flip", "random": "random"}
+        mode = modes.get(args[0].lower() if args else "", "")
+        if not mode:
+            raise RulesError("choose `trees mirror`, `trees flip` or `trees random`")
+        return self._act(A.ChooseTrees(mode), player)
+
+    def _deploy(self, args: list[str], player: Player | None) -> Reply:
+        s = self._game()
+        if args and args[0].lower() == "auto":
+            who = self._who(player)
+            if s.phase is not Phase.DEPLOY or s.to_act is not who:
+                raise RulesError(f"it is not {who.title}'s deployment now")
+            events: list[Event] = []
+            for d in suggest_deployment(s, who):
+                s, ev = apply(s, d, self.dice, player=player)
+                events.extend(ev)
+            self.state = s
+            return Reply(self._after(events), events=events)
+        if len(args) < 2:
+            raise RulesError("say which piece and where: `deploy N1 b1`")
+        return self._act(A.Deploy(self._piece(args, 0, player).key, self._square(args, 1)), player)
+
+    def _activate(self, args: list[str], player: Player | None) -> Reply:
+        return self._act(A.Activate(self._piece(args, 0, player).key), player)
+
+    def _move_or_attack(self, args: list[str], player: Player | None, attack: bool) -> Reply:
+        """`move N1 e4` activates N1 first when nothing is Activating yet."""
+        s = self._game()
+        if len(args) < 2:
+            raise RulesError(f"say which piece and where: `{'attack' if attack else 'move'} N1 e5`")
+        piece = self._piece(args, 0, player)
+        sq = self._square(args, 1)
+        events: list[Event] = []
+        if s.phase is Phase.PLAY and s.pending is None:
+            s, events = apply(s, A.Activate(piece.key), self.dice, player=player)
+        action: A.Action = A.Attack(piece.key, sq) if attack else A.Move(piece.key, sq)
+        s, more = apply(s, action, self.dice, player=player)  # both or neither are kept
+        self.state = s
+        events.extend(more)
+        return Reply(self._after(events), events=events)
+
+    def _move(self, args: list[str], player: Player | None) -> Reply:
+        return self._move_or_attack(args, player, attack=False)
+
+    def _attack(self, args: list[str], player: Player | None) -> Reply:
+        return self._move_or_attack(args, player, attack=True)
+
+    def _combat(self, args: list[str], player: Player | None) -> Reply:
+        return self._act(
+            A.CombatMove(self._piece(args, 0, player).key, self._square(args, 1)), player
+        )
+
+    def _give(self, args: list[str], player: Player | None) -> Reply:
+        if len(args) < 2:
+            raise RulesError("say `give N1 advantage 2` or `give bP3 dis`")
+        piece = self._piece(args, 0, player)
+        token = Token.parse(args[1])
+        count = int(args[2]) if len(args) > 2 and args[2].isdigit() else 1
+        return self._adjust(player, lambda by: A.GiveTokens(by, piece.key, token, count))
+
+    def _remove_tokens(self, args: list[str], player: Player | None) -> Reply:
+        if len(args) < 2:
+            raise RulesError("say `remove N1 advantage 1`")
+        piece = self._piece(args, 0, player)
+        token = Token.parse(args[1])
+        count = int(args[2]) if len(args) > 2 and args[2].isdigit() else 1
+        return self._adjust(player, lambda by: A.RemoveTokens(by, piece.key, token, count))
+
+    def _modifier(self, args: list[str], player: Player | None) -> Reply:
+        if len(args) < 2:
+            raise RulesError("say `modifier N1 +2` (until its next roll)")
+        piece = self._piece(args, 0, player)
+        return self._adjust(
+            player, lambda by: A.AddRollEffect(by, piece.key, "modifier", Until.NEXT_ROLL, args[1])
+        )
+
+    def _odds(self, args: list[str], player: Player | None) -> Reply:
+        if len(args) < 2:
+            raise RulesError("say `odds queen knight` (attacker, then defender)")
+        a, d = Kind.parse(args[0]), Kind.parse(args[1])
+        if a is Kind.JOKER:
+            raise RulesError("Jokers cannot Attack")
+        flags = {x.lower() for x in args[2:]}
+        aspec = RollSpec(*a.dice, advantage=int("adv" in flags), disadvantage=int("dis" in flags))
+        dspec = RollSpec(*d.dice)
+        o = attack_odds(aspec, dspec)
+        mean_a = sum(t * p for t, p in distribution(aspec).items())
+        mean_d = sum(t * p for t, p in distribution(dspec).items())
+        return Reply(
+            f"{a.display} ({a.dice_text}{', Advantage' if 'adv' in flags else ''}"
+            f"{', Disadvantage' if 'dis' in flags else ''}) Attacking a {d.display} "
+            f"({d.dice_text}): slays {float(o.slay):.1%}, held {float(o.held):.1%} "
+            f"(average totals {float(mean_a):.2f} vs {float(mean_d):.2f})"
+        )
+
+    def _roll(self, args: list[str], player: Player | None) -> Reply:
+        expr = " ".join(args) or "1d20"
+        if len(expr) > MAX_DICE_EXPRESSION:
+            raise RulesError(
+                f"that expression is too long (at most {MAX_DICE_EXPRESSION} characters)"
+            )
+        try:
+            result = d20.roll(expr, allow_comments=True)
+        except d20.RollError as e:
+            raise RulesError(f"I could not roll '{expr}': {e}") from None
+        return Reply(f"{result}")
+
+
+HELP = """Wargame Chess at the table. Pieces are named by label (K1, Q1, N2, P3); squares like e4.
+Setup:   game new [white team | black team]   e.g. game new K Q R 2N 3P | K 2B 2N J 2P
+         trees (roll) · trees mirror|flip|random · deploy N1 b1 · deploy auto
+Play:    activate N1 · move N1 e4 · attack N1 e5 · spend / keep (Advantage token)
+         combat P1 d4 (Combat Movement) · promote Q1 · castle N1 · decline · aside e5
+         actions (numbered choices; type the number to choose) · board · status · log
+Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · scatter P1
+         modifier N1 +2 · undo · concede · export · odds queen knight [adv|dis] · roll 4d6kh3
+"""

@@ -1,0 +1,101 @@
+"""Random legal games, played to the end from random teams and seeds."""
+
+import contextlib
+import random
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from rules import actions as A
+from rules.board import Player
+from rules.dice import RandomDice
+from rules.engine import apply, check, legal_actions, new_game, replay_state
+from rules.errors import IllegalAction
+from rules.serialize import dumps, loads
+from rules.state import LAST_TURN, GameState, Phase, Token, Zone
+from rules.teams import STANDARD, TeamList
+
+
+@st.composite
+def teams(draw: st.DrawFn) -> TeamList:
+    counts: dict[str, int] = {}
+    for opt in STANDARD.options:
+        if opt.kind.value == "pawn":
+            continue
+        counts[opt.name] = draw(st.integers(opt.min, opt.max))
+    points = sum(STANDARD.option(n).kind.cost * c for n, c in counts.items())
+    pawns = 14 - points
+    assume(0 <= pawns <= 8)
+    counts["Pawn"] = pawns
+    team = TeamList(
+        STANDARD, tuple((o.name, counts[o.name]) for o in STANDARD.options if counts.get(o.name))
+    )
+    assert team.problems() == [], team.problems()
+    return team
+
+
+def invariants(s: GameState) -> None:
+    on_board = [p for p in s.pieces if p.zone is Zone.BOARD]
+    squares = [p.square for p in on_board]
+    assert None not in squares
+    assert len(set(squares)) == len(squares), "two pieces on one square"
+    terrain = s.terrain_map
+    assert not any(sq in terrain for sq in squares), "a piece on terrain"
+    for p in s.pieces:
+        assert p.advantage >= 0 and p.disadvantage >= 0
+        assert not (p.advantage and p.disadvantage), "opposite tokens must have cancelled"
+        assert not (p.blessed and p.cursed)
+        if p.zone is not Zone.BOARD:
+            assert p.square is None
+    assert s.turn <= LAST_TURN
+    for pl in Player:
+        labels = [p.label for p in s.pieces if p.owner is pl]
+        assert len(set(labels)) == len(labels)
+    if s.phase is Phase.OVER:
+        assert s.outcome is not None and s.pending is None
+    else:
+        assert legal_actions(s), "a player with nothing to do"
+
+
+def random_adjustment(s: GameState, rng: random.Random) -> A.Action | None:
+    board = [p for p in s.pieces if p.zone is Zone.BOARD]
+    if not board:
+        return None
+    p = rng.choice(board)
+    by = rng.choice(list(Player))
+    options: list[A.Action] = [
+        A.GiveTokens(by, p.key, rng.choice(list(Token)), rng.randint(1, 3)),
+        A.Bless(by, p.key),
+        A.Curse(by, p.key),
+        A.Scatter(by, p.key),
+    ]
+    return rng.choice(options)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(white=teams(), black=teams(), seed=st.integers(0, 2**32 - 1))
+def test_random_games_play_to_the_end_and_replay(
+    white: TeamList, black: TeamList, seed: int
+) -> None:
+    rng = random.Random(seed)
+    dice = RandomDice(seed)
+    s = new_game(white, black)
+    steps = 0
+    while not s.is_over:
+        acts = legal_actions(s)
+        for a in rng.sample(acts, min(3, len(acts))):
+            check(s, a)  # everything offered is legal
+        if s.phase is Phase.PLAY and rng.random() < 0.05:
+            adj = random_adjustment(s, rng)
+            if adj is not None:
+                with contextlib.suppress(IllegalAction):
+                    s, _ = apply(s, adj, dice)
+                invariants(s)
+                continue
+        s, _ = apply(s, rng.choice(acts), dice)
+        invariants(s)
+        steps += 1
+        assert steps < 5000
+    assert s.outcome is not None
+    assert replay_state(s) == s
+    assert loads(dumps(s)) == s

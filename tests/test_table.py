@@ -1,0 +1,102 @@
+"""The shared command layer and the console table."""
+
+import io
+import random
+
+from bot.console import run_console
+from bot.table import Table
+from rules.board import Player
+from rules.dice import RandomDice
+from rules.engine import legal_actions, replay_state
+from rules.serialize import loads
+
+
+def setup_table(seed: int = 1) -> Table:
+    t = Table(RandomDice(seed))
+    for cmd in ("game new", "trees", "trees", "trees flip", "deploy auto", "deploy auto"):
+        r = t.run(cmd)
+        assert r.ok, (cmd, r.text)
+    return t
+
+
+def test_full_game_through_commands_to_the_end() -> None:
+    t = setup_table()
+    rng = random.Random(5)
+    n = 0
+    while t.state is not None and not t.state.is_over:
+        k = len(legal_actions(t.state))
+        r = t.run(str(rng.randint(1, k)))
+        assert r.ok, r.text
+        n += 1
+    assert t.state is not None and t.state.outcome is not None
+    assert "Game over" in r.text
+    assert replay_state(t.state) == t.state
+    assert loads(t.run("export").text) == t.state
+
+
+def test_move_activates_and_moves_in_one_command() -> None:
+    t = setup_table()
+    s = t.state
+    assert s is not None
+    who = s.to_act
+    pawn = next(p for p in s.pieces_of(who) if p.label == "P1")
+    assert pawn.square is not None
+    dest = pawn.square.offset(0, 1 if who is Player.WHITE else -1)
+    r = t.run(f"move P1 {dest}")
+    assert r.ok, r.text
+    assert t.state is not None and t.state.piece(pawn.key).square == dest
+
+
+def test_bad_input_answers_clearly_and_changes_nothing() -> None:
+    t = setup_table()
+    before = t.state
+    for cmd, words in [
+        ("activate Z9", "no piece"),
+        ("move P1 z9", "not a square"),
+        ("attack P1 e5", "no piece on e5"),
+        ("dance", "Unknown command"),
+        ("99", "Choose a number"),
+        ("spend", "not the decision now"),
+        ('roll "', "could not read"),
+        ("roll 1d", "could not roll"),
+    ]:
+        r = t.run(cmd)
+        assert not r.ok, cmd
+        assert words in r.text, (cmd, r.text)
+        assert t.state == before
+
+
+def test_move_that_is_illegal_does_not_leave_the_piece_activated() -> None:
+    t = setup_table()
+    before = t.state
+    r = t.run("move K1 a5")
+    assert not r.ok
+    assert t.state == before  # the Activation is not kept when the Move fails
+
+
+def test_only_the_deciding_player_may_act() -> None:
+    t = setup_table()
+    assert t.state is not None
+    other = t.state.to_act.other
+    r = t.run("1", player=other)
+    assert not r.ok and "decision" in r.text
+
+
+def test_undo() -> None:
+    t = setup_table()
+    before = t.state
+    assert t.run("1").ok
+    assert t.run("undo").ok
+    assert t.state == before
+
+
+def test_console_plays_from_stdin() -> None:
+    out = io.StringIO()
+    code = run_console(
+        io.StringIO("help\ngame new\ntrees\nstatus\nbogus\nquit\n"), out, RandomDice(2)
+    )
+    assert code == 0
+    text = out.getvalue()
+    assert "console table" in text
+    assert "sets up Trees first" in text
+    assert "! Unknown command 'bogus'" in text

@@ -5,7 +5,8 @@ A ``GameEffect`` is registered under a name; a game lists the names in force in
 
 - passive questions: extra roll effects for a roll, whether a piece may spend an Advantage token,
   whether it can be slain, whether it can be Cursed or Blessed;
-- triggers: start and end of a turn, start and end of a Re/Activation, a piece slain.
+- triggers: start and end of a turn, start and end of a Re/Activation, between Activations,
+  a piece slain.
 
 Triggers receive the engine's transaction (``rules.engine.Transaction``) and change the game only
 through its methods, so their changes are events like any other and replay exactly.
@@ -56,6 +57,10 @@ class GameEffect:
         return None
 
     def on_slain(self, tx: Transaction, slain_key: str, slayer_key: str | None) -> None:
+        return None
+
+    def between_activations(self, tx: Transaction, last_piece: str) -> None:
+        """After a Re/Activation ends and before the next player goes (or the turn ends)."""
         return None
 
 

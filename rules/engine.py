@@ -38,6 +38,7 @@ from rules.geometry import (
     is_free,
     move_paths,
 )
+from rules.odds import AttackOdds, attack_odds
 from rules.pieces import CHESS_SET, CommonRule, Kind
 from rules.state import (
     LAST_TURN,
@@ -649,6 +650,47 @@ def aside_squares(state: GameState) -> list[Square]:
     defender = state.piece(att.defender)
     tx = Transaction(state, ScriptedDice([]))
     return tx.redeploy_squares(defender.owner, ignore=att.attacker)
+
+
+def token_targets(state: GameState, giver: Player, candidates: Iterable[Piece]) -> list[Piece]:
+    """Valid targets when ``giver`` chooses a piece to receive a token: their own Jokers only
+    when nothing else is a valid target (an opponent's Joker is always fair game)."""
+    pool = [p for p in candidates if p.zone is Zone.BOARD]
+    not_own_jokers = [
+        p for p in pool if not (p.owner is giver and p.has(CommonRule.FOOLS_ENDEAVOUR))
+    ]
+    return not_own_jokers or pool
+
+
+def attack_odds_now(
+    state: GameState,
+    attacker_key: str,
+    target: Square,
+    *,
+    attacker_spends: bool = False,
+    defender_spends: bool = False,
+) -> AttackOdds:
+    """Exact odds of an Attack in this position: Mounted Advantage, roll effects and effects in
+    force included; Disadvantage tokens are always spent, Advantage tokens as asked."""
+    tx = Transaction(state, ScriptedDice([]))
+    attacker = tx.piece(attacker_key)
+    defender = tx.board().get(target)
+    if defender is None:
+        raise IllegalAction(f"there is no piece on {target} to Attack")
+
+    def token(p: Piece, spend: bool) -> Token | None:
+        if p.kind.dice[0] < 2:
+            return None
+        if p.disadvantage:
+            return Token.DISADVANTAGE
+        if spend and p.advantage and tx.may_spend_advantage(p):
+            return Token.ADVANTAGE
+        return None
+
+    mounted = _mounted(tx, attacker, defender, target)
+    a_spec = tx.roll_spec(attacker, token(attacker, attacker_spends), int(mounted), defender)
+    d_spec = tx.roll_spec(defender, token(defender, defender_spends), 0, attacker)
+    return attack_odds(a_spec, d_spec)
 
 
 def free_deploy_squares(state: GameState, player: Player) -> list[Square]:
@@ -1348,6 +1390,11 @@ def _end_activation(tx: Transaction) -> None:
     tx.pending = None
     tx.attack = None
     tx.last_activator = owner
+    tx.check_victory()
+    if tx.outcome is not None:
+        return
+    for e in tx.active_effects():
+        e.between_activations(tx, act.piece)
     tx.check_victory()
     if tx.outcome is not None:
         return

@@ -128,3 +128,18 @@ def test_tampered_logs_are_refused() -> None:
         loads("{")
     with pytest.raises(ReplayError, match="newer"):
         loads(dumps(s).replace('"version":1', '"version":99'))
+
+
+class CountBetween(GameEffect):
+    name = "test-between"
+
+    def between_activations(self, tx: Transaction, last_piece: str) -> None:
+        tx.emit("between", f"between Activations after {last_piece}")
+
+
+def test_between_activations_trigger() -> None:
+    register(CountBetween())
+    s = replace(scenario("Pd4 Kh1", "Pe5 Kh8"), effects=("test-between",))
+    s, _ = step(s, Activate("White K1"))
+    s, ev = step(s, Move("White K1", sq("g1")))
+    assert ev[-1].kind == "between" and "White K1" in ev[-1].text

@@ -31,6 +31,8 @@ class Action:
                 v = v.title
             elif isinstance(v, Enum):
                 v = v.value
+            elif isinstance(v, tuple):
+                v = list(v)
             d[f.name] = v
         return d
 
@@ -259,6 +261,53 @@ class EndOnPoints(Adjustment):
     name: ClassVar[str] = "end_on_points"
 
 
+# ---------------------------------------------------------------------------------------------
+# Faith mechanics (registered with the engine by rules.faith)
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Divinate(Adjustment):
+    """Divinate for a rule of ``by``'s: deal three new cards (with optional preferred cards), or
+    switch the active card to a dealt inactive one (``switch_to``)."""
+
+    name: ClassVar[str] = "divinate"
+    preferred: tuple[int, ...] = ()
+    switch_to: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Answer a card's choice with one of the offered options."""
+
+    name: ClassVar[str] = "choose"
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCards(Adjustment):
+    """Draw playing cards; keep them aside until the end of the turn ("turn") or of the game
+    ("game"), or discard them ("discard")."""
+
+    name: ClassVar[str] = "draw_cards"
+    count: int = 1
+    keep: str = "turn"
+
+    KEEPS: ClassVar[tuple[str, ...]] = ("turn", "game", "discard")
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Adjustment):
+    name: ClassVar[str] = "discard_card"
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReadBones(Adjustment):
+    """Roll ``by``'s bone-reading pool; ``keep`` preserves the results until cleared."""
+
+    name: ClassVar[str] = "read_bones"
+    keep: bool = False
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.name: cls
     for cls in (
@@ -292,6 +341,11 @@ ACTION_TYPES: dict[str, type[Action]] = {
         SetCannotBeSlain,
         Concede,
         EndOnPoints,
+        Divinate,
+        Choose,
+        DrawCards,
+        DiscardCard,
+        ReadBones,
     )
 }
 
@@ -316,5 +370,9 @@ def action_from_dict(d: dict[str, Any]) -> Action:
             continue
         v = d[f.name]
         dec = _DECODERS.get(f.name)
-        kwargs[f.name] = dec(v) if dec is not None else v
+        if dec is not None:
+            v = dec(v)
+        elif isinstance(v, list):
+            v = tuple(v)
+        kwargs[f.name] = v
     return cls(**kwargs)

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from rules.dice import RollResult
     from rules.engine import Transaction
     from rules.state import Piece, RollEffect
 
@@ -43,6 +44,9 @@ class GameEffect:
     def can_be_blessed(self, tx: Transaction, piece: Piece) -> bool:
         return True
 
+    def opponent_picks_activation(self, tx: Transaction) -> bool:
+        return False
+
     # ---- triggers ----
     def on_turn_start(self, tx: Transaction) -> None:
         return None
@@ -57,6 +61,12 @@ class GameEffect:
         return None
 
     def on_slain(self, tx: Transaction, slain_key: str, slayer_key: str | None) -> None:
+        return None
+
+    def after_attack_slays(
+        self, tx: Transaction, attacker_key: str, defender_key: str, attack_roll: RollResult
+    ) -> None:
+        """After an Attack slays and the attacker has taken the square."""
         return None
 
     def between_activations(self, tx: Transaction, last_piece: str) -> None:

@@ -27,6 +27,7 @@ from rules.board import (
     mirror,
     rank_from_own_side,
 )
+from rules.cards import jokers_removed
 from rules.dice import Dice, RecordingDice, RollResult, RollSpec, ScriptedDice
 from rules.effects import effects_in_force
 from rules.errors import GameOver, IllegalAction, NotYourDecision, ParseError, ReplayError
@@ -42,11 +43,14 @@ from rules.odds import AttackOdds, attack_odds
 from rules.pieces import CHESS_SET, CommonRule, Kind
 from rules.state import (
     LAST_TURN,
+    PLAYING_CARDS,
     ActivationInfo,
     AttackInfo,
     Decision,
+    EffectStep,
     EndReason,
     Event,
+    FaithState,
     GameConfig,
     GameState,
     Outcome,
@@ -105,17 +109,28 @@ def initial_state(config: GameConfig) -> GameState:
     pieces = build_pieces(config.teams[0], Player.WHITE) + build_pieces(
         config.teams[1], Player.BLACK
     )
+    faith = _faith_setup(pieces)
     if config.start is not None:
-        return _start_from_position(config, pieces)
+        return replace(_start_from_position(config, pieces), faith=faith)
     if config.tree_first is None:
-        return GameState(config=config, phase=Phase.TREE_ORDER, pieces=tuple(pieces))
+        return GameState(config=config, phase=Phase.TREE_ORDER, pieces=tuple(pieces), faith=faith)
     return GameState(
         config=config,
         phase=Phase.TREES,
         pieces=tuple(pieces),
         tree_first=config.tree_first,
         to_act=config.tree_first,
+        faith=faith,
     )
+
+
+def _faith_setup(pieces: list[Piece]) -> FaithState:
+    """Decks are set up for every game (WC-28). One or two Joker pieces set one Joker card aside
+    face up; three or more set both aside."""
+    jokers = sum(1 for p in pieces if p.kind is Kind.JOKER)
+    aside = tuple(range(52, 52 + jokers_removed(jokers)))
+    deck = tuple(c for c in range(PLAYING_CARDS) if c not in aside)
+    return FaithState(cards_deck=deck, cards_face_up=aside)
 
 
 def _start_from_position(config: GameConfig, pieces: list[Piece]) -> GameState:
@@ -166,6 +181,7 @@ class Transaction:
         self.pending = state.pending
         self.effects = state.effects
         self.outcome = state.outcome
+        self.faith = state.faith
         self.events: list[Event] = []
         self.dice = RecordingDice(dice)
         self._board: dict[Square, Piece] | None = None
@@ -196,7 +212,13 @@ class Transaction:
         return is_free(self.board(), self.terrain, sq, ignore)
 
     def active_effects(self) -> list[Any]:
-        return effects_in_force(self.effects)
+        names = self.effects
+        if self.faith.tarot_active is not None:
+            names = (*names, f"tarot:{self.faith.tarot_active}")
+        return effects_in_force(names)
+
+    def enqueue(self, *steps: EffectStep) -> None:
+        self.faith = replace(self.faith, queue=(*self.faith.queue, *steps))
 
     # ---- writing ----
     def emit(self, kind: str, text: str, **data: Any) -> None:
@@ -509,8 +531,20 @@ class Transaction:
             pending=self.pending,
             effects=self.effects,
             outcome=self.outcome,
+            faith=self.faith,
+            activation_picker=self._activation_picker(),
             history=(*s.history, Step(action, tuple(self.dice.rolls), tuple(self.events))),
         )
+
+    def _activation_picker(self) -> Player | None:
+        """The opponent picks the piece to Activate while an effect says so (not for
+        Reactivations)."""
+        if self.phase is not Phase.PLAY or self.pending is not None:
+            return None
+        if not any(e.opponent_picks_activation(self) for e in self.active_effects()):
+            return None
+        fresh = any(not p.activated for p in self.on_board(self.to_act))
+        return self.to_act.other if fresh else None
 
 
 def _reason_of(text: str) -> EndReason:
@@ -531,6 +565,8 @@ def apply(
     check(state, action, player=player)
     tx = Transaction(state, dice)
     _HANDLERS[type(action)](tx, action)
+    for hook in AFTER_ACTION:
+        hook(tx)
     tx.check_victory()
     new = tx.freeze(action)
     return new, tx.events
@@ -543,7 +579,11 @@ def check(state: GameState, action: A.Action, *, player: Player | None = None) -
     if isinstance(action, A.Adjustment):
         if player is not None and player is not action.by:
             raise NotYourDecision("you can only make adjustments as yourself")
-        _check_adjustment(state, action)
+        special = _VALIDATORS.get(type(action))
+        if special is not None:
+            special(state, action)
+        else:
+            _check_adjustment(state, action)
         return
     if player is not None and player is not state.decider:
         who = state.decider.title if state.decider is not None else "nobody"
@@ -723,6 +763,8 @@ def legal_actions(state: GameState) -> list[A.Action]:
         pieces, _ = activatable(state)
         return [A.Activate(p.key) for p in pieces]
     d = pending.decision
+    if d is Decision.CHOOSE:
+        return [A.Choose(o) for o in pending.options]
     piece = state.piece(pending.piece)
     if d is Decision.ACT:
         moves = destinations(state, piece)
@@ -904,6 +946,20 @@ def _end_turn(tx: Transaction) -> None:
     tx.check_victory()
     if tx.outcome is not None:
         return
+    f = tx.faith
+    if f.tarot_discard or f.cards_discard or f.cards_aside_turn:
+        tx.faith = replace(
+            f,
+            tarot_deck=tuple(sorted(f.tarot_deck + f.tarot_discard)),
+            tarot_discard=(),
+            cards_deck=tuple(sorted(f.cards_deck + f.cards_discard + f.cards_aside_turn)),
+            cards_discard=(),
+            cards_aside_turn=(),
+        )
+        tx.emit(
+            "reshuffle",
+            "Discarded cards and cards kept aside for the turn are shuffled back into their decks",
+        )
     tx.emit("turn_end", f"Turn {tx.turn} ends", turn=tx.turn)
     if tx.turn >= LAST_TURN:
         tx.finish(tx.points_outcome(EndReason.POINTS))
@@ -1273,6 +1329,8 @@ def _roll_attack(tx: Transaction) -> None:
                 to=str(att.square),
                 path=[str(att.square)],
             )
+            for e in tx.active_effects():
+                e.after_attack_slays(tx, attacker.key, defender.key, a_roll)
             _end_attack(tx)
             return
         tx.emit("unslayable", f"{defender.key} cannot be slain", piece=defender.key)
@@ -1385,6 +1443,7 @@ def _end_activation(tx: Transaction) -> None:
         return
     for e in tx.active_effects():
         e.on_activation_end(tx, act.piece)
+    apply_after_activation(tx)
     owner = tx.piece(act.piece).owner
     tx.activation = None
     tx.pending = None
@@ -1402,6 +1461,23 @@ def _end_activation(tx: Transaction) -> None:
         tx.to_act = owner.other
         return
     _end_turn(tx)
+
+
+def apply_after_activation(tx: Transaction) -> None:
+    """The Tower / The Star: once the Re/Activation ends, every piece counts as Activated (or
+    none does)."""
+    flag = tx.faith.after_activation
+    if not flag:
+        return
+    tx.faith = replace(tx.faith, after_activation="")
+    value = flag == "tower"
+    for p in list(tx.pieces.values()):
+        if p.activated is not value:
+            tx.update(p.key, activated=value)
+    if value:
+        tx.emit("all_activated", "Every piece now counts as having Activated this turn")
+    else:
+        tx.emit("none_activated", "No piece counts as having Activated this turn any more")
 
 
 # ---- adjustments ----
@@ -1662,3 +1738,19 @@ _HANDLERS: dict[type[A.Action], Callable[[Transaction, Any], None]] = {
 for _cls in A.ACTION_TYPES.values():
     if issubclass(_cls, A.Adjustment):
         _HANDLERS[_cls] = _h_adjustment
+
+AFTER_ACTION: list[Callable[[Transaction], None]] = []
+
+
+def register_action(
+    cls: type[A.Action],
+    validator: Callable[[GameState, Any], None],
+    handler: Callable[[Transaction, Any], None],
+) -> None:
+    """Let another rules module (faith mechanics, variants) add actions to the engine."""
+    A.ACTION_TYPES[cls.name] = cls
+    _VALIDATORS[cls] = validator
+    _HANDLERS[cls] = handler
+
+
+from rules import faith as _faith  # noqa: E402,F401  (registers the faith mechanics)

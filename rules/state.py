@@ -140,13 +140,51 @@ class Decision(StrEnum):
     DEFENDER_TOKEN = "defender: spend an Advantage token?"
     COMBAT_MOVEMENT = "Combat Movement"
     MOVE_ASIDE = "place the piece that cannot be slain"
+    CHOOSE = "a choice for a card's effect"
 
 
 @dataclass(frozen=True, slots=True)
 class Pending:
     decision: Decision
     player: Player  # who must decide
-    piece: str  # the piece the decision is about
+    piece: str  # the piece the decision is about ("" for card choices)
+    options: tuple[str, ...] = ()  # for CHOOSE: the allowed answers
+    prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectStep:
+    """One queued part of a card's effect, waiting to resolve (possibly with a choice)."""
+
+    kind: str
+    player: Player
+    data: tuple[str, ...] = ()
+    source: str = ""
+
+
+TAROT_CARDS = 22
+PLAYING_CARDS = 54
+
+
+@dataclass(frozen=True, slots=True)
+class FaithState:
+    """Decks and pools for the faith mechanics. Face-down piles are kept as sorted sets: drawing
+    picks a card at random with a recorded roll, which is the same as shuffling first."""
+
+    tarot_deck: tuple[int, ...] = tuple(range(TAROT_CARDS))
+    tarot_dealt: tuple[int, ...] = ()
+    tarot_active: int | None = None
+    tarot_discard: tuple[int, ...] = ()
+    cards_deck: tuple[int, ...] = tuple(range(PLAYING_CARDS))
+    cards_discard: tuple[int, ...] = ()
+    cards_aside_turn: tuple[int, ...] = ()
+    cards_aside_game: tuple[int, ...] = ()
+    cards_face_up: tuple[int, ...] = ()  # Joker cards set aside face up
+    bones: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # kept results per player
+    queue: tuple[EffectStep, ...] = ()
+    resume: Pending | None = None
+    after_activation: str = ""  # "tower" or "star": applied when the Re/Activation ends
+    world_done: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +327,8 @@ class GameState:
     pending: Pending | None = None
     effects: tuple[str, ...] = ()  # names of game effects in force (see rules.effects)
     outcome: Outcome | None = None
+    faith: FaithState = field(default_factory=FaithState)
+    activation_picker: Player | None = None  # set while the opponent picks the Activation
     history: tuple[Step, ...] = field(default=(), repr=False)
 
     # ---- look-ups (cached per immutable state) ----
@@ -311,6 +351,8 @@ class GameState:
             return None
         if self.pending is not None:
             return self.pending.player
+        if self.activation_picker is not None:
+            return self.activation_picker
         return self.to_act
 
     @property

@@ -51,6 +51,13 @@ def invariants(s: GameState) -> None:
     for pl in Player:
         labels = [p.label for p in s.pieces if p.owner is pl]
         assert len(set(labels)) == len(labels)
+    f = s.faith
+    tarot = f.tarot_deck + f.tarot_dealt + f.tarot_discard
+    assert sorted(tarot) == list(range(22)), "a tarot card was lost or duplicated"
+    assert f.tarot_active is None or f.tarot_active in f.tarot_dealt
+    cards = f.cards_deck + f.cards_discard + f.cards_aside_turn + f.cards_aside_game
+    cards += f.cards_face_up
+    assert sorted(cards) == list(range(54)), "a playing card was lost or duplicated"
     if s.phase is Phase.OVER:
         assert s.outcome is not None and s.pending is None
     else:
@@ -63,11 +70,16 @@ def random_adjustment(s: GameState, rng: random.Random) -> A.Action | None:
         return None
     p = rng.choice(board)
     by = rng.choice(list(Player))
+    dealt = s.faith.tarot_dealt
     options: list[A.Action] = [
         A.GiveTokens(by, p.key, rng.choice(list(Token)), rng.randint(1, 3)),
         A.Bless(by, p.key),
         A.Curse(by, p.key),
         A.Scatter(by, p.key),
+        A.Divinate(by, tuple(rng.sample(range(22), rng.randint(0, 3)))),
+        A.Divinate(by, (), rng.choice(dealt) if dealt else -1),
+        A.DrawCards(by, rng.randint(1, 3), rng.choice(A.DrawCards.KEEPS)),
+        A.ReadBones(by, rng.random() < 0.5),
     ]
     return rng.choice(options)
 
@@ -85,7 +97,7 @@ def test_random_games_play_to_the_end_and_replay(
         acts = legal_actions(s)
         for a in rng.sample(acts, min(3, len(acts))):
             check(s, a)  # everything offered is legal
-        if s.phase is Phase.PLAY and rng.random() < 0.05:
+        if s.phase is Phase.PLAY and rng.random() < 0.08:
             adj = random_adjustment(s, rng)
             if adj is not None:
                 with contextlib.suppress(IllegalAction):

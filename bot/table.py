@@ -16,6 +16,7 @@ import d20
 from bot.textboard import describe_action, render_board, render_status
 from rules import actions as A
 from rules.board import Player, Square
+from rules.cards import PlayingCard, parse_card
 from rules.deploy import suggest_deployment
 from rules.dice import Dice, RollSpec
 from rules.engine import apply, legal_actions, new_game, undo
@@ -24,6 +25,7 @@ from rules.odds import attack_odds, distribution
 from rules.pieces import Kind
 from rules.serialize import dumps
 from rules.state import Decision, Event, GameState, Phase, Piece, Token, Until
+from rules.tarot import BY_NUMBER, find_card
 from rules.teams import TeamList
 
 DEFAULT_TEAMS = ("K Q R 2N 3P", "K Q B 2N 3P")
@@ -108,6 +110,13 @@ class Table:
             "modifier": self._modifier,
             "odds": self._odds,
             "roll": self._roll,
+            "divinate": self._divinate,
+            "choose": self._choose_option,
+            "tarot": self._tarot,
+            "cards": self._cards,
+            "bones": lambda a, p: self._adjust(
+                p, lambda by: A.ReadBones(by, bool(a) and a[0].lower() == "keep")
+            ),
         }
 
     # ---- helpers ----
@@ -169,8 +178,12 @@ class Table:
         if s.pending is None:
             return f"{d.title} to Activate a piece (`activate N1`, or `actions` for choices)."
         p = s.pending
+        if p.decision is Decision.CHOOSE:
+            shown = ", ".join(p.options[:10]) + (" ..." if len(p.options) > 10 else "")
+            return f"{d.title} decides: {p.prompt}: `choose <option>`: {shown}."
+        label = p.piece.split()[-1]
         hints = {
-            Decision.ACT: f"`move {p.piece.split()[-1]} e4` or `attack {p.piece.split()[-1]} e5`",
+            Decision.ACT: f"`move {label} e4` or `attack {label} e5`",
             Decision.SECOND_MOVE: "`move` again or `decline`",
             Decision.PROMOTION: "`promote Q1` or `decline`",
             Decision.CASTLE: "`castle N1` or `decline`",
@@ -341,6 +354,63 @@ class Table:
             f"(average totals {float(mean_a):.2f} vs {float(mean_d):.2f})"
         )
 
+    def _divinate(self, args: list[str], player: Player | None) -> Reply:
+        """`divinate [preferred cards...]`, or `divinate switch <card>`."""
+        if args and args[0].lower() == "switch":
+            card = find_card(" ".join(args[1:]))
+            return self._adjust(player, lambda by: A.Divinate(by, (), card.number))
+        preferred = tuple(find_card(a).number for a in " ".join(args).split(",") if a.strip())
+        return self._adjust(player, lambda by: A.Divinate(by, preferred))
+
+    def _choose_option(self, args: list[str], player: Player | None) -> Reply:
+        s = self._game()
+        p = s.pending
+        if p is None or p.decision is not Decision.CHOOSE:
+            raise RulesError("there is no card choice to answer now")
+        text = " ".join(args)
+        wanted = text.lower()
+        for opt in p.options:  # accept 'P1' for 'White P1', '16' for a card, any case
+            if opt.lower() == wanted or opt.lower().endswith(" " + wanted):
+                return self._act(A.Choose(opt), player)
+        return self._act(A.Choose(text), player)
+
+    def _tarot(self, args: list[str], player: Player | None) -> Reply:
+        sub = args[0].lower() if args else "active"
+        if sub == "card":
+            return Reply(find_card(" ".join(args[1:])).describe())
+        if sub in ("active", "dealt"):
+            f = self._game().faith
+            if not f.tarot_dealt:
+                return Reply("No tarot cards are dealt out. Use `divinate` to deal three.")
+            lines = []
+            for n in f.tarot_dealt:
+                mark = " (active)" if n == f.tarot_active else ""
+                lines.append(f"{BY_NUMBER[n].title}{mark}")
+            if f.tarot_active is not None:
+                lines += ["", BY_NUMBER[f.tarot_active].describe()]
+            return Reply("\n".join(lines))
+        return Reply(find_card(" ".join(args)).describe())
+
+    def _cards(self, args: list[str], player: Player | None) -> Reply:
+        sub = args[0].lower() if args else "show"
+        if sub == "draw":
+            count = next((int(a) for a in args[1:] if a.isdigit()), 1)
+            keep = next((a.lower() for a in args[1:] if a.lower() in A.DrawCards.KEEPS), "turn")
+            return self._adjust(player, lambda by: A.DrawCards(by, count, keep))
+        if sub == "discard":
+            card = parse_card(" ".join(args[1:]))
+            return self._adjust(player, lambda by: A.DiscardCard(by, card.id))
+        f = self._game().faith
+
+        def names(cs: tuple[int, ...]) -> str:
+            return ", ".join(PlayingCard(c).name for c in cs) or "none"
+
+        return Reply(
+            f"Deck: {len(f.cards_deck)} face down. Kept for the turn: {names(f.cards_aside_turn)}. "
+            f"Kept for the game: {names(f.cards_aside_game)}. Discarded: {names(f.cards_discard)}. "
+            f"Face up: {names(f.cards_face_up)}."
+        )
+
     def _roll(self, args: list[str], player: Player | None) -> Reply:
         expr = " ".join(args) or "1d20"
         if len(expr) > MAX_DICE_EXPRESSION:
@@ -362,4 +432,6 @@ Play:    activate N1 · move N1 e4 · attack N1 e5 · spend / keep (Advantage to
          actions (numbered choices; type the number to choose) · board · status · log
 Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · scatter P1
          modifier N1 +2 · undo · concede · export · odds queen knight [adv|dis] · roll 4d6kh3
+Faith:   divinate [tower, sun] (preferred cards) · divinate switch star · choose <option>
+         tarot card hermit · tarot active · cards draw 2 game · cards discard QH · bones [keep]
 """

@@ -100,4 +100,6 @@ def describe_action(s: GameState, a: A.Action) -> str:
         return "Roll for Trees"
     if isinstance(a, A.DecideTreeOrder):
         return "Flip for who sets up Trees first"
+    if isinstance(a, A.Choose):
+        return f"Choose {a.option}"
     return a.name.replace("_", " ")

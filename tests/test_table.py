@@ -100,3 +100,37 @@ def test_console_plays_from_stdin() -> None:
     assert "console table" in text
     assert "sets up Trees first" in text
     assert "! Unknown command 'bogus'" in text
+
+
+def test_faith_commands_at_the_table() -> None:
+    t = setup_table(3)
+    r = t.run("divinate lovers, sun")
+    assert r.ok and "Divinates" in r.text
+    assert t.state is not None and t.state.faith.tarot_active is not None
+    assert t.run("tarot active").text.count("(active)") == 1
+    assert "The Tower" in t.run("tarot card XVI").text
+    assert "Resolved at the table" in t.run("tarot card protection").text
+    bad = t.run("tarot card bananna")
+    assert not bad.ok and "did you mean" in bad.text
+    assert t.run("cards draw 2 game").ok
+    assert "Kept for the game" in t.run("cards").text
+    assert t.state is not None and len(t.state.faith.cards_aside_game) == 2
+    r = t.run("bones keep")
+    assert r.ok and "reads the bones" in r.text
+
+
+def test_card_choices_at_the_table() -> None:
+    from rules.scenario import scenario
+
+    t = Table(RandomDice(1), scenario("Kh1 Pa2", "Kh8 Pa7"))
+    s = t.state
+    assert s is not None
+    deck = sorted(s.faith.tarot_deck)
+    from rules.dice import ScriptedDice
+
+    t.dice = ScriptedDice([deck.index(6) + 1, 1, 1])  # deal The Lovers first
+    r = t.run("divinate")
+    assert r.ok and "The Lovers" in r.text and "choose" in r.text
+    assert t.run("choose P1").ok  # White Blesses Black P1 (short names accepted)
+    assert t.state is not None and t.state.piece("Black P1").blessed
+    assert not t.run("choose Q9").ok

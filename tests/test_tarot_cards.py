@@ -46,13 +46,6 @@ def choose(state: GameState, option: str) -> GameState:
     return s
 
 
-def started(white: str, black: str) -> GameState:
-    """After one Activation each, so Blessings spread and the turn is under way."""
-    s = scenario(white + " Ph2", black + " Ph7")
-    s, _ = step(s, Activate("White P1" if "P" not in white else f"White P{white.count('P') + 1}"))
-    return s
-
-
 # ---- Divination ----
 def test_divination_deals_three_and_the_first_is_active() -> None:
     s = scenario("Kh1", "Kh8")
@@ -77,7 +70,7 @@ def test_switching_to_a_dealt_inactive_card() -> None:
     with pytest.raises(IllegalAction, match="not dealt out"):
         check(s, Divinate(W, switch_to=3))  # WC-30: the first Divination must deal
     s, _ = deal(s, 4)
-    s, ev = step(s, Divinate(B, switch_to=0))
+    s, _ = step(s, Divinate(B, switch_to=0))
     assert s.faith.tarot_active == 0 and s.faith.tarot_dealt == (4, 0, 1)
 
 

@@ -308,28 +308,41 @@ class Transaction:
 
     def bless(self, key: str, reason: str) -> bool:
         """Bless a piece. A Blessed piece is not a valid target; a Cursed one loses both."""
-        piece = self.pieces[key]
-        if piece.blessed or not self.can_be_blessed(piece):
-            return False
-        if piece.cursed:
-            self.update(key, cursed=False)
-            self.emit("bless", f"{key}'s Blessing and Curse cancel out ({reason})", piece=key)
-        else:
-            self.update(key, blessed=True)
-            self.emit("bless", f"{key} is Blessed ({reason})", piece=key)
-        return True
+        return self._mark(key, blessing=True, reason=reason)
 
     def curse(self, key: str, reason: str) -> bool:
+        """Curse a piece. A Cursed piece is not a valid target; a Blessed one loses both."""
+        return self._mark(key, blessing=False, reason=reason)
+
+    def _mark(self, key: str, *, blessing: bool, reason: str) -> bool:
         piece = self.pieces[key]
-        if piece.cursed or not self.can_be_cursed(piece):
+        same, opposite = (
+            (piece.blessed, piece.cursed) if blessing else (piece.cursed, piece.blessed)
+        )
+        allowed = self.can_be_blessed(piece) if blessing else self.can_be_cursed(piece)
+        if same or not allowed:
             return False
-        if piece.blessed:
-            self.update(key, blessed=False)
-            self.emit("curse", f"{key}'s Curse and Blessing cancel out ({reason})", piece=key)
+        kind, word = ("bless", "Blessed") if blessing else ("curse", "Cursed")
+        if opposite:
+            self.update(key, blessed=False, cursed=False)
+            self.emit(kind, f"{key}'s Blessing and Curse cancel out ({reason})", piece=key)
         else:
-            self.update(key, cursed=True)
-            self.emit("curse", f"{key} is Cursed ({reason})", piece=key)
+            self.update(key, **{"blessed" if blessing else "cursed": True})
+            self.emit(kind, f"{key} is {word} ({reason})", piece=key)
         return True
+
+    def lift(self, key: str, mark: str, reason: str) -> bool:
+        """Remove a Blessing ("Blessing") or a Curse ("Curse") if the piece has it."""
+        piece = self.pieces[key]
+        if mark == "Blessing" and piece.blessed:
+            self.update(key, blessed=False)
+            self.emit("unbless", f"{key} is no longer Blessed ({reason})", piece=key)
+            return True
+        if mark == "Curse" and piece.cursed:
+            self.update(key, cursed=False)
+            self.emit("uncurse", f"{key} is no longer Cursed ({reason})", piece=key)
+            return True
+        return False
 
     # ---- rolling a piece's dice ----
     def roll_spec(
@@ -382,11 +395,11 @@ class Transaction:
             return False
         return all(e.can_be_slain(self, piece) for e in self.active_effects())
 
-    def slay(self, key: str, slayer: str | None, reason: str) -> None:
-        piece = self.pieces[key]
+    def leave_board(self, key: str, zone: Zone) -> None:
+        """Take a piece off the board; it loses its tokens, marks and roll effects (R20)."""
         self.update(
             key,
-            zone=Zone.SLAIN,
+            zone=zone,
             square=None,
             advantage=0,
             disadvantage=0,
@@ -394,6 +407,10 @@ class Transaction:
             cursed=False,
             roll_effects=(),
         )
+
+    def slay(self, key: str, slayer: str | None, reason: str) -> None:
+        piece = self.pieces[key]
+        self.leave_board(key, Zone.SLAIN)
         self.emit("slain", f"{key} is slain ({reason})", piece=key, slayer=slayer)
         if piece.has(CommonRule.FACTION_LEADER):
             self.leaders_slain.add(piece.owner)
@@ -403,16 +420,7 @@ class Transaction:
         self.check_victory()
 
     def take_off(self, key: str, reason: str) -> None:
-        self.update(
-            key,
-            zone=Zone.REMOVED,
-            square=None,
-            advantage=0,
-            disadvantage=0,
-            blessed=False,
-            cursed=False,
-            roll_effects=(),
-        )
+        self.leave_board(key, Zone.REMOVED)
         self.emit("removed", f"{key} is removed from the board ({reason})", piece=key)
         self.check_victory()
 
@@ -1061,16 +1069,7 @@ def _h_promote(tx: Transaction, a: A.Action) -> None:
     pawn = tx.piece(tx.pending.piece)
     sq = pawn.square
     assert sq is not None
-    tx.update(
-        pawn.key,
-        zone=Zone.REMOVED,
-        square=None,
-        advantage=0,
-        disadvantage=0,
-        blessed=False,
-        cursed=False,
-        roll_effects=(),
-    )
+    tx.leave_board(pawn.key, Zone.REMOVED)
     tx.update(a.into, zone=Zone.BOARD, square=sq)
     tx.emit(
         "promoted",
@@ -1603,11 +1602,9 @@ def _h_adjustment(tx: Transaction, a: A.Action) -> None:
     elif isinstance(a, A.Curse):
         tx.curse(key, why)
     elif isinstance(a, A.RemoveBlessing):
-        tx.update(key, blessed=False)
-        tx.emit("unbless", f"{key} is no longer Blessed ({why})", piece=key)
+        tx.lift(key, "Blessing", why)
     elif isinstance(a, A.RemoveCurse):
-        tx.update(key, cursed=False)
-        tx.emit("uncurse", f"{key} is no longer Cursed ({why})", piece=key)
+        tx.lift(key, "Curse", why)
     elif isinstance(a, A.Slay):
         tx.slay(key, None, why)
     elif isinstance(a, A.RemovePiece):

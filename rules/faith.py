@@ -205,9 +205,7 @@ def _chariot(tx: Transaction, resolver: Player) -> None:
         tx.emit("chariot", "Both players have as many pieces on the board: no effect (WC-35)")
         return
     for p in tx.on_board(fewer):
-        if p.cursed:
-            tx.update(p.key, cursed=False)
-            tx.emit("uncurse", f"{p.key} is no longer Cursed (The Chariot)", piece=p.key)
+        tx.lift(p.key, "Curse", "The Chariot")
 
 
 def _hermit(tx: Transaction, resolver: Player) -> None:
@@ -404,13 +402,7 @@ def _resolve(tx: Transaction, step: EffectStep, choice: str) -> None:
             sq = attacker.square
             assert sq is not None
             tx.slay(attacker.key, None, "The Magician: replaced")
-            tx.update(choice, zone=Zone.BOARD, square=sq)
-            tx.emit(
-                "placed",
-                f"{choice} takes {attacker.key}'s place on {sq} (The Magician)",
-                piece=choice,
-                square=str(sq),
-            )
+            tx.put(choice, sq, f"The Magician: it takes {attacker.key}'s place")
     elif k == "world_ask":
         if choice == "yes":
             for p in tx.on_board(step.player):
@@ -462,12 +454,8 @@ def _temper(tx: Transaction, player: Player, key: str, kind: str) -> None:
             tx.remove_tokens(p.key, Token.ADVANTAGE, 1, why)
         elif kind == "Disadvantage" and p.disadvantage:
             tx.remove_tokens(p.key, Token.DISADVANTAGE, 1, why)
-        elif kind == "Blessing" and p.blessed:
-            tx.update(p.key, blessed=False)
-            tx.emit("unbless", f"{p.key} is no longer Blessed ({why})", piece=p.key)
-        elif kind == "Curse" and p.cursed:
-            tx.update(p.key, cursed=False)
-            tx.emit("uncurse", f"{p.key} is no longer Cursed ({why})", piece=p.key)
+        elif kind in ("Blessing", "Curse"):
+            return tx.lift(p.key, kind, why)
         else:
             return False
         return True

@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from bot.console import run_console
 
-    return run_console()
+    return run_console(images=settings.output_dir)
 
 
 if __name__ == "__main__":

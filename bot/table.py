@@ -37,6 +37,8 @@ class Reply:
     text: str
     ok: bool = True
     events: list[Event] = field(default_factory=list)
+    image: bytes | None = None  # a PNG to show with the answer (board, card, chart)
+    image_name: str = "board.png"
 
 
 class Table:
@@ -210,7 +212,13 @@ class Table:
         )
 
     def _board(self, args: list[str], player: Player | None) -> Reply:
-        return Reply(render_board(self._game(), player or Player.WHITE))
+        from bot.render import board_png
+
+        s = self._game()
+        view = player or Player.WHITE
+        if args and args[0].lower() in ("white", "black"):
+            view = Player.parse(args[0])
+        return Reply(render_board(s, view), image=board_png(s, view))
 
     def _status(self, args: list[str], player: Player | None) -> Reply:
         s = self._game()
@@ -377,7 +385,14 @@ class Table:
     def _tarot(self, args: list[str], player: Player | None) -> Reply:
         sub = args[0].lower() if args else "active"
         if sub == "card":
-            return Reply(find_card(" ".join(args[1:])).describe())
+            from bot.render import png_bytes, tarot_card_image
+
+            card = find_card(" ".join(args[1:]))
+            return Reply(
+                card.describe(),
+                image=png_bytes(tarot_card_image(card), palette=False),
+                image_name=f"tarot-{card.number}.png",
+            )
         if sub in ("active", "dealt"):
             f = self._game().faith
             if not f.tarot_dealt:

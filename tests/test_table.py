@@ -90,16 +90,19 @@ def test_undo() -> None:
     assert t.state == before
 
 
-def test_console_plays_from_stdin() -> None:
+def test_console_plays_from_stdin(tmp_path) -> None:  # type: ignore[no-untyped-def]
     out = io.StringIO()
-    code = run_console(
-        io.StringIO("help\ngame new\ntrees\nstatus\nbogus\nquit\n"), out, RandomDice(2)
-    )
+    script = "help\ngame new\ntrees\nstatus\nbogus\nboard\ntarot card sun\nquit\n"
+    code = run_console(io.StringIO(script), out, RandomDice(2), images=tmp_path)
     assert code == 0
     text = out.getvalue()
     assert "console table" in text
     assert "sets up Trees first" in text
     assert "! Unknown command 'bogus'" in text
+    pictures = sorted(p.name for p in tmp_path.iterdir())
+    assert pictures == ["001-board.png", "002-tarot-19.png"]
+    assert f"[picture: {tmp_path / '001-board.png'}]" in text
+    assert (tmp_path / "001-board.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_faith_commands_at_the_table() -> None:

@@ -1,0 +1,153 @@
+"""Board images: golden images with a small per-pixel tolerance, and structural checks that the
+right marks are drawn on the right squares."""
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot import render as R
+from bot.samples import midgame, opening
+from rules.actions import Bless, Curse, GiveTokens
+from rules.board import Player, Square
+from rules.dice import RollSpec
+from rules.odds import attack_odds, distribution
+from rules.scenario import scenario
+from rules.state import GameState, Token
+from rules.tarot import CARDS
+from tests.helpers import step
+
+GOLDEN = Path(__file__).parent / "golden"
+W, B = Player.WHITE, Player.BLACK
+
+
+def decoded(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "view"),
+    [("midgame-white", midgame, W), ("midgame-black", midgame, B), ("opening", opening, W)],
+)
+def test_golden_images(name: str, make, view: Player) -> None:  # type: ignore[no-untyped-def]
+    got = decoded(R.board_png(make(), view))
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
+        path.write_bytes(R.board_png(make(), view))
+        pytest.skip(f"golden image {path.name} written; check it by eye")
+    want = Image.open(path).convert("RGB")
+    assert got.size == want.size
+    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
+    changed = diff.histogram()[255]
+    assert changed / (got.width * got.height) < 0.005, f"{changed} pixels differ"
+
+
+def region_has(
+    img: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int], tol: int = 30
+) -> int:
+    crop = img.crop(box)
+    px = crop.load()
+    assert px is not None
+    return sum(
+        1
+        for x in range(crop.width)
+        for y in range(crop.height)
+        if all(abs(px[x, y][i] - colour[i]) <= tol for i in range(3))  # type: ignore[index]
+    )
+
+
+def square_box(sq: str, view: Player = W) -> tuple[int, int, int, int]:
+    x, y = R.square_origin(Square.parse(sq), view)
+    return x, y, x + R.SQ, y + R.SQ
+
+
+def marked_position() -> GameState:
+    s = scenario("Kd1 Pd4 Pb2", "Ke8 Pe5 Pa7")
+    s, _ = step(s, Bless(W, "White P1"))
+    s, _ = step(s, Curse(W, "Black P1"))
+    s, _ = step(s, GiveTokens(B, "White P2", Token.ADVANTAGE, 2))
+    s, _ = step(s, GiveTokens(W, "Black P2", Token.DISADVANTAGE, 1))
+    return s
+
+
+def test_blessed_and_cursed_markers_are_on_their_squares() -> None:
+    img = decoded(R.board_png(marked_position()))
+    assert region_has(img, square_box("d4"), R.BLESS_COL) > 40
+    assert region_has(img, square_box("e5"), R.CURSE_COL) > 40
+    assert region_has(img, square_box("e5"), R.BLESS_COL) == 0
+    assert region_has(img, square_box("b2"), R.BLESS_COL) == 0
+
+
+def test_token_badges_are_on_their_squares() -> None:
+    img = decoded(R.board_png(marked_position()))
+    assert region_has(img, square_box("b2"), R.ADV_COL) > 30
+    assert region_has(img, square_box("a7"), R.DIS_COL) > 30
+    assert region_has(img, square_box("d1"), R.ADV_COL) == 0
+
+
+def test_markers_differ_in_shape_not_only_colour() -> None:
+    """Advantage points up, Disadvantage down: compare where the badge's mass sits."""
+    img = decoded(R.board_png(marked_position()))
+
+    def centre_of_mass_y(sq: str, colour: tuple[int, int, int]) -> float:
+        x0, y0, _, _ = square_box(sq)
+        pts = [
+            (x, y)
+            for x in range(x0, x0 + 22)
+            for y in range(y0, y0 + 22)
+            if all(abs(img.getpixel((x, y))[i] - colour[i]) <= 30 for i in range(3))
+        ]
+        assert pts
+        return sum(y for _, y in pts) / len(pts) - y0
+
+    assert centre_of_mass_y("b2", R.ADV_COL) > centre_of_mass_y("a7", R.DIS_COL)
+
+
+def test_highlights_mark_exactly_the_legal_squares() -> None:
+    from rules.actions import Activate
+
+    s = scenario("Kd1 Pd4", "Ke8 Pe5")
+    s, _ = step(s, Activate("White P1"))
+    img = decoded(R.board_png(s))
+    for sq in ("c4", "e4", "d3", "d5"):
+        assert region_has(img, square_box(sq), R.MOVE_COL) > 100, sq
+    assert region_has(img, square_box("f4"), R.MOVE_COL) == 0
+    assert region_has(img, square_box("e5"), R.ATTACK_COL) > 300  # the Attack square frame
+
+
+def test_orientation_follows_the_viewer() -> None:
+    s = scenario("Ke1", "Ke8")
+    white = decoded(R.board_png(s, W))
+    black = decoded(R.board_png(s, B))
+    # White's King (light figure) sits low on White's view and high on Black's.
+    assert R.square_origin(Square.parse("e1"), W)[1] > R.square_origin(Square.parse("e1"), B)[1]
+    light = R.WHITE_FILL
+    assert region_has(white, square_box("e1", W), light, 8) > 200
+    assert region_has(black, square_box("e1", B), light, 8) > 200
+
+
+def test_last_attack_is_drawn() -> None:
+    img = decoded(R.board_png(midgame()))
+    # The red arrow runs from f3 towards e5: the square between them on the line (f4's corner).
+    x0, y0, x1, y1 = square_box("f3")
+    assert region_has(img, (x0, y0 - 40, x1, y1), R.ATTACK_COL, 40) > 30
+
+
+def test_png_is_small() -> None:
+    assert len(R.board_png(midgame())) < 150 * 1024
+
+
+def test_every_tarot_card_has_an_image_and_charts_render() -> None:
+    for card in CARDS:
+        img = R.tarot_card_image(card)
+        assert img.size == (260, 420)
+    a, d = RollSpec(2, 8, 1), RollSpec(2, 6)
+    chart = R.odds_chart(distribution(a), distribution(d), attack_odds(a, d).slay, "Q v N")
+    assert region_has(chart, (0, 0, chart.width, chart.height), (220, 120, 60)) > 500
+
+
+def test_fonts_are_shipped_with_their_licence() -> None:
+    assert R.BOLD.exists() and R.CONDENSED.exists()
+    assert (R.FONT_DIR / "LICENSE-DejaVu.txt").exists()

@@ -149,6 +149,16 @@ class Table:
         d = s.decider
         return d if d is not None else Player.WHITE
 
+    def act(self, action: A.Action, player: Player | None) -> Reply:
+        """Apply one engine action (a button or menu choice); errors answer ok=False."""
+        try:
+            return self._act(action, player)
+        except RulesError as e:
+            return Reply(str(e)[:1].upper() + str(e)[1:], ok=False)
+
+    def prompt(self) -> str:
+        return self._prompt(self._game())
+
     def _act(self, action: A.Action, player: Player | None) -> Reply:
         s = self._game()
         new, events = apply(s, action, self.dice, player=player)

@@ -1,0 +1,287 @@
+"""The Discord layer, through discord.py's real command tree, buttons and menus."""
+
+from __future__ import annotations
+
+from tests.conftest import ALICE, BOB
+from tests.discord_harness import Harness
+
+
+async def test_help(table: Harness) -> None:
+    sent = await table.slash(ALICE, "help")
+    assert sent.ephemeral and "Wargame Chess" in sent.content
+
+
+async def test_challenge_accept_opens_a_thread(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    assert "challenges" in sent.content and not sent.ephemeral
+    accept = sent.button("Accept")
+    reply = await table.click(BOB, sent, accept)
+    assert "accepted" in reply.content
+    assert table.threads, "a thread was opened for the game"
+
+
+import random  # noqa: E402
+from typing import Any  # noqa: E402
+
+from tests.discord_harness import Sent  # noqa: E402
+
+
+def service(table: Harness) -> Any:
+    return table.bot.service  # type: ignore[attr-defined]
+
+
+async def start_game(
+    table: Harness, white: str = "K Q R 2N 3P", black: str = "K 2B 2N J 2P"
+) -> int:
+    """Challenge, accept, choose teams. Returns the game's channel (its thread)."""
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    r = await table.slash(ALICE, "team", channel=channel, team=white)
+    assert not r.ephemeral, r.content
+    r = await table.slash(BOB, "team", channel=channel, team=black)
+    assert "Both teams are set" in r.content, r.content
+    assert r.files and r.files[0][0] == "board.png"
+    return channel
+
+
+async def decider_of(table: Harness, channel: int) -> int:
+    svc = service(table)
+    row, state = await svc.current(channel)
+    assert state is not None and state.decider is not None
+    return int(svc.user_of(row, state.decider))
+
+
+async def play_one(table: Harness, channel: int, last: Sent, rng: random.Random) -> Sent:
+    """Make one decision the way a player would: a button or menu option if offered (Attacks
+    preferred), otherwise /move with the square autocomplete offers."""
+    user = await decider_of(table, channel)
+    select = last.select()
+    if select is not None and last.custom_ids():
+        opts = select["options"]
+        attacks = [o for o in opts if "Attacks" in o["label"]]
+        pick = rng.choice(attacks or opts)
+        return await table.click(user, last, select["custom_id"], [pick["value"]])
+    if last.buttons():
+        _, cid = rng.choice(last.buttons())
+        return await table.click(user, last, cid)
+    svc = service(table)
+    _, state = await svc.current(channel)
+    piece = state.piece(state.pending.piece)
+    squares = await table.autocomplete(
+        user, "move", "square", channel=channel, piece=piece.label, square=""
+    )
+    assert squares, "autocomplete offered no square"
+    return await table.slash(
+        user, "move", channel=channel, piece=piece.label, square=rng.choice(squares)["value"]
+    )
+
+
+async def test_a_complete_game_from_challenge_to_result(table: Harness) -> None:
+    channel = await start_game(table)
+    last = table.sent[-1]
+    rng = random.Random(3)
+    for _ in range(3000):
+        _, state = await service(table).current(channel) or (None, None)
+        if state is None or state.is_over:
+            break
+        last = await play_one(table, channel, last, rng)
+        assert not last.ephemeral, last.content
+    final = table.sent[-1].content
+    assert "wins" in final or "Draw" in final, final
+    # The game is over: the channel is free for a new one.
+    assert await service(table).current(channel) is None
+    assert all(len(s.content) <= 2000 for s in table.sent)
+
+
+async def test_restart_mid_game_buttons_still_work(monkeypatch: Any, tmp_path: Any) -> None:
+    from tests.conftest import start_bot, stop_bot
+
+    db = tmp_path / "game.sqlite3"
+    bot, table = await start_bot(monkeypatch, db)
+    try:
+        channel = await start_game(table)
+        last = table.sent[-1]
+        rng = random.Random(5)
+        for _ in range(25):
+            last = await play_one(table, channel, last, rng)
+        _, before = await service(table).current(channel)
+    finally:
+        await stop_bot(bot, table)
+    assert table.errors == [] and table.violations == []
+
+    # A new process: same database, nothing in memory. The old message's menu still works.
+    bot2, table2 = await start_bot(monkeypatch, db, seed=9)
+    try:
+        table2.threads = table.threads
+        _, reloaded = await service(table2).current(channel)
+        assert reloaded == before
+        user = await decider_of(table2, channel)
+        select = last.select()
+        if select is not None:
+            reply = await table2.click(
+                user, last, select["custom_id"], [select["options"][0]["value"]]
+            )
+        else:
+            reply = await table2.click(user, last, last.buttons()[0][1])
+        assert not reply.ephemeral, reply.content
+        _, after = await service(table2).current(channel)
+        assert len(after.history) > len(before.history)
+    finally:
+        await stop_bot(bot2, table2)
+    assert table2.errors == [] and table2.violations == []
+
+
+async def test_stale_button_answers_no_longer_current(table: Harness) -> None:
+    channel = await start_game(table)
+    first = table.sent[-1]  # offers the Tree roll
+    user = await decider_of(table, channel)
+    await table.click(user, first, first.buttons()[0][1])
+    _, state = await service(table).current(channel)
+    n = len(state.history)
+    again = await table.click(user, first, first.buttons()[0][1])
+    assert again.ephemeral and "no longer current" in again.content
+    _, state = await service(table).current(channel)
+    assert len(state.history) == n
+
+
+async def test_two_simultaneous_clicks_apply_once(table: Harness) -> None:
+    channel = await start_game(table)
+    msg = table.sent[-1]
+    user = await decider_of(table, channel)
+    cid = msg.buttons()[0][1]
+    _, state = await service(table).current(channel)
+    n = len(state.history)
+    before = len(table.sent)
+    table.feed(table.click_payload(user, msg, cid))
+    table.feed(table.click_payload(user, msg, cid))
+    await table.settle()
+    replies = [s for s in table.sent[before:] if s.kind == "response"]
+    assert len(replies) == 2
+    assert sum(1 for r in replies if not r.ephemeral) == 1
+    assert sum(1 for r in replies if r.ephemeral and "no longer current" in r.content) == 1
+    _, state = await service(table).current(channel)
+    assert len(state.history) == n + 1
+
+
+async def _play_until_activation(table: Harness, channel: int) -> None:
+    """Trees and deployment done; the first player is to Activate."""
+    rng = random.Random(1)
+    last = table.sent[-1]
+    for _ in range(10):
+        _, state = await service(table).current(channel)
+        if state.phase.value == "play":
+            return
+        last = await play_one(table, channel, last, rng)
+    raise AssertionError("setup did not finish")
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(table: Harness) -> None:
+    from tests.conftest import CAROL
+
+    channel = await start_game(table)
+    await _play_until_activation(table, channel)
+    svc = service(table)
+    _, state = await svc.current(channel)
+    mover = await decider_of(table, channel)
+    other = ALICE if mover == BOB else BOB
+    n = len(state.history)
+    cases = [
+        (CAROL, "activate", {"piece": "P1"}, "Only the two seated players"),
+        (other, "activate", {"piece": "P1"}, "decision"),
+        (mover, "activate", {"piece": "Z9"}, "no piece"),
+        (mover, "move", {"piece": "P1", "square": "z9"}, "not a square"),
+        (mover, "move", {"piece": "K1", "square": "a5"}, "K1"),
+        (mover, "attack", {"piece": "P1", "square": "h5"}, "P1"),
+        (mover, "choose", {"option": "yes"}, "no card choice"),
+        (mover, "deploy", {"piece": "P1", "square": "a1"}, "not possible during play"),
+        (mover, "team", {"team": "K Q"}, "Teams are chosen"),
+    ]
+    for user, name, options, words in cases:
+        r = await table.slash(user, name, channel=channel, **options)
+        assert r.ephemeral, (name, r.content)
+        assert words in r.content, (name, r.content)
+    _, after = await svc.current(channel)
+    assert len(after.history) == n and after == state
+
+
+async def test_challenge_errors(table: Harness) -> None:
+    from tests.discord_harness import BOT_ID
+
+    r = await table.slash(ALICE, "game new", users={"opponent": ALICE})
+    assert r.ephemeral and "yourself" in r.content
+    r = await table.slash(ALICE, "game new", users={"opponent": BOT_ID})
+    assert r.ephemeral and "Bots cannot play" in r.content
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    r = await table.click(ALICE, sent, sent.button("Accept"))
+    assert r.ephemeral and "Only the challenged player" in r.content
+    r = await table.slash(BOB, "game new", users={"opponent": ALICE})
+    assert r.ephemeral and "already has a game" in r.content
+
+
+async def test_invalid_team_says_exactly_what_is_wrong(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    r = await table.slash(ALICE, "team", channel=channel, team="K Q 2R 2N 3P")
+    assert r.ephemeral and "exactly 14 points; this one is 16" in r.content
+    r = await table.slash(ALICE, "team", channel=channel, team="2K 4P 3J")
+    assert "King (0-1): you have 2" in r.content and "Joker (0-2): you have 3" in r.content
+    choices = await table.autocomplete(ALICE, "team", "team", channel=channel, team="K Q R")
+    assert "7 pts" in choices[0]["name"]
+    assert any("Balanced" in c["name"] for c in choices)
+
+
+async def test_export_undo_and_concede(table: Harness) -> None:
+    from rules.serialize import loads
+
+    channel = await start_game(table)
+    await _play_until_activation(table, channel)
+    svc = service(table)
+    r = await table.slash(BOB, "game export", channel=channel)
+    name, data = r.files[0]
+    assert name.endswith(".json")
+    _, state = await svc.current(channel)
+    assert loads(data.decode()) == state
+
+    mover = await decider_of(table, channel)
+    other = ALICE if mover == BOB else BOB
+    r = await table.slash(mover, "activate", channel=channel, piece="P1")
+    assert not r.ephemeral, r.content
+    ask = await table.slash(mover, "game undo", channel=channel)
+    assert "asks to undo" in ask.content
+    r = await table.click(mover, ask, ask.button("Agree"))
+    assert r.ephemeral and "other player" in r.content
+    r = await table.click(other, ask, ask.button("Agree"))
+    assert "undone" in r.content
+    _, after = await svc.current(channel)
+    assert after == state
+
+    r = await table.slash(other, "game concede", channel=channel)
+    assert "wins" in r.content and "conceded" in r.content
+    assert await svc.current(channel) is None
+
+
+async def test_spectators_can_look_and_moderators_can_end(table: Harness) -> None:
+    from tests.conftest import CAROL
+
+    channel = await start_game(table)
+    r = await table.slash(CAROL, "game status", channel=channel)
+    assert r.ephemeral and ("Turn" in r.content or "Tree" in r.content), r.content
+    r = await table.slash(CAROL, "game board", channel=channel)
+    assert r.ephemeral and r.files and r.files[0][0] == "board.png"
+    r = await table.slash(CAROL, "game end", channel=channel)
+    assert r.ephemeral and "Manage Channels" in r.content
+    r = await table.slash(CAROL, "game end", channel=channel, manage=True)
+    assert "ended this game" in r.content
+    assert await service(table).current(channel) is None
+
+
+async def test_activation_autocomplete_offers_only_legal_choices(table: Harness) -> None:
+    channel = await start_game(table)
+    await _play_until_activation(table, channel)
+    mover = await decider_of(table, channel)
+    other = ALICE if mover == BOB else BOB
+    choices = await table.autocomplete(mover, "activate", "piece", channel=channel, piece="")
+    assert choices and all(c["name"].startswith("Activate") for c in choices)
+    assert await table.autocomplete(other, "activate", "piece", channel=channel, piece="") == []

@@ -9,6 +9,7 @@ the service also holds a per-game lock, so two clicks at once never apply twice.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass
@@ -89,6 +90,10 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         self.path = str(path)
         self.db: aiosqlite.Connection | None = None
+        # One connection is shared by every coroutine: a transaction spans several awaits, so
+        # all writes take this lock, or another coroutine's statement would land inside (and
+        # could be rolled back with) someone else's transaction.
+        self.write_lock = asyncio.Lock()
 
     async def open(self) -> None:
         if self.path != ":memory:":
@@ -164,11 +169,12 @@ class Store:
         meta: dict[str, Any],
     ) -> GameRow:
         now = time.time()
-        cur = await self.conn.execute(
-            "INSERT INTO games (guild_id, channel_id, white_id, black_id, status, meta, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, white_id, black_id, status, json.dumps(meta), now, now),
-        )
+        async with self.write_lock:
+            cur = await self.conn.execute(
+                "INSERT INTO games (guild_id, channel_id, white_id, black_id, status, meta, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, white_id, black_id, status, json.dumps(meta), now, now),
+            )
         row = await self.game(cur.lastrowid or 0)
         assert row is not None
         return row
@@ -187,6 +193,22 @@ class Store:
     ) -> int:
         """Write a new version of the game if nobody else has since ``row.version``.
         Returns the new version; raises StaleVersion (writing nothing) otherwise."""
+        async with self.write_lock:
+            return await self._save_game(
+                row, status, snapshot, meta, channel_id, new_events, first_seq, truncate_from
+            )
+
+    async def _save_game(
+        self,
+        row: GameRow,
+        status: str | None,
+        snapshot: str | None,
+        meta: dict[str, Any] | None,
+        channel_id: int | None,
+        new_events: list[tuple[int | None, str, str, str]] | None,
+        first_seq: int,
+        truncate_from: int | None,
+    ) -> int:
         db = self.conn
         now = time.time()
         await db.execute("BEGIN IMMEDIATE")
@@ -255,12 +277,14 @@ class Store:
         return json.loads(r["data"]) if r else None
 
     async def set_channel_state(self, channel_id: int, kind: str, data: dict[str, Any]) -> None:
-        await self.conn.execute(
-            "INSERT INTO channel_state (channel_id, kind, data, updated_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(channel_id, kind) DO UPDATE SET data = excluded.data, "
-            "updated_at = excluded.updated_at",
-            (channel_id, kind, json.dumps(data), time.time()),
-        )
+        async with self.write_lock:
+            await self.conn.execute(
+                "INSERT INTO channel_state (channel_id, kind, data, updated_at) "
+                "VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(channel_id, kind) DO UPDATE SET data = excluded.data, "
+                "updated_at = excluded.updated_at",
+                (channel_id, kind, json.dumps(data), time.time()),
+            )
 
     async def log_roll(
         self,
@@ -270,11 +294,12 @@ class Store:
         dice: list[tuple[int, int]],
         total: int | None,
     ) -> None:
-        await self.conn.execute(
-            "INSERT INTO rolls (channel_id, user_id, expression, dice, total, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (channel_id, user_id, expression, json.dumps(dice), total, time.time()),
-        )
+        async with self.write_lock:
+            await self.conn.execute(
+                "INSERT INTO rolls (channel_id, user_id, expression, dice, total, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (channel_id, user_id, expression, json.dumps(dice), total, time.time()),
+            )
 
     async def rolls(self, channel_id: int, limit: int | None = None) -> list[dict[str, Any]]:
         sql = "SELECT * FROM rolls WHERE channel_id = ? ORDER BY id DESC"

@@ -1,0 +1,71 @@
+"""The SQLite store: migrations, exactly-once saves, concurrency on one connection."""
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.store import MIGRATIONS, StaleVersion, Store
+
+
+async def test_migrations_are_applied_once_and_recorded(tmp_path: Path) -> None:
+    store = Store(tmp_path / "a.sqlite3")
+    await store.open()
+    assert await store.migrate() == len(MIGRATIONS)
+    async with store.conn.execute("SELECT version FROM schema_version ORDER BY version") as cur:
+        assert [r[0] for r in await cur.fetchall()] == list(range(1, len(MIGRATIONS) + 1))
+    async with store.conn.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    await store.close()
+    again = Store(tmp_path / "a.sqlite3")
+    await again.open()  # re-opening applies nothing twice
+    async with again.conn.execute("SELECT COUNT(*) FROM schema_version") as cur:
+        assert (await cur.fetchone())[0] == len(MIGRATIONS)
+    await again.close()
+
+
+async def test_stale_version_writes_nothing(tmp_path: Path) -> None:
+    store = Store(tmp_path / "b.sqlite3")
+    await store.open()
+    row = await store.create_game(1, 10, 100, 200, "live", {})
+    await store.save_game(row, snapshot="v1", new_events=[(100, "{}", "[]", "[]")])
+    with pytest.raises(StaleVersion):
+        await store.save_game(row, snapshot="v2", new_events=[(100, "{}", "[]", "[]")], first_seq=1)
+    fresh = await store.game(row.id)
+    assert fresh is not None and fresh.snapshot == "v1" and fresh.version == 1
+    assert len(await store.events(row.id)) == 1
+    await store.close()
+
+
+async def test_one_live_game_per_channel(tmp_path: Path) -> None:
+    import sqlite3
+
+    store = Store(tmp_path / "c.sqlite3")
+    await store.open()
+    await store.create_game(1, 10, 100, 200, "live", {})
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.create_game(1, 10, 300, 400, "challenge", {})
+    await store.close()
+
+
+async def test_concurrent_saves_of_different_games_do_not_interfere(tmp_path: Path) -> None:
+    store = Store(tmp_path / "d.sqlite3")
+    await store.open()
+    rows = [await store.create_game(1, 1000 + i, 100, 200, "live", {}) for i in range(20)]
+
+    async def bump(row):  # type: ignore[no-untyped-def]
+        for k in range(5):
+            fresh = await store.game(row.id)
+            await store.save_game(
+                fresh, snapshot=json.dumps(k), new_events=[(100, "{}", "[]", "[]")], first_seq=k
+            )
+            await store.log_roll(row.channel_id, 100, "1d6", [(6, 3)], 3)
+
+    await asyncio.gather(*(bump(r) for r in rows))
+    for r in rows:
+        fresh = await store.game(r.id)
+        assert fresh is not None and fresh.version == 5
+        assert [e["seq"] for e in await store.events(r.id)] == [0, 1, 2, 3, 4]
+    assert len(await store.rolls(1000)) == 5
+    await store.close()

@@ -110,6 +110,16 @@ class Table:
                 p, lambda by: A.Scatter(by, self._piece(a, 0, p).key)
             ),
             "modifier": self._modifier,
+            "place": lambda a, p: self._adjust(
+                p, lambda by: A.PlacePiece(by, self._piece(a, 0, p).key, self._square(a, 1))
+            ),
+            "takeoff": lambda a, p: self._adjust(
+                p, lambda by: A.RemovePiece(by, self._piece(a, 0, p).key)
+            ),
+            "redeploy": lambda a, p: self._adjust(
+                p, lambda by: A.Redeploy(by, self._piece(a, 0, p).key, self._square(a, 1))
+            ),
+            "rules": self._rules,
             "odds": self._odds,
             "roll": self._roll,
             "divinate": self._divinate,
@@ -372,6 +382,14 @@ class Table:
             f"(average totals {float(mean_a):.2f} vs {float(mean_d):.2f})"
         )
 
+    def _rules(self, args: list[str], player: Player | None) -> Reply:
+        from bot.glossary import lookup_term, suggest_terms
+
+        found = lookup_term(" ".join(args)) if args else None
+        if found is None:
+            return Reply("Rules terms: " + ", ".join(suggest_terms(" ".join(args), 30)))
+        return Reply(f"{found[0]}: {found[1]}")
+
     def _divinate(self, args: list[str], player: Player | None) -> Reply:
         """`divinate [preferred cards...]`, or `divinate switch <card>`."""
         if args and args[0].lower() == "switch":
@@ -456,7 +474,8 @@ Play:    activate N1 · move N1 e4 · attack N1 e5 · spend / keep (Advantage to
          combat P1 d4 (Combat Movement) · promote Q1 · castle N1 · decline · aside e5
          actions (numbered choices; type the number to choose) · board · status · log
 Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · scatter P1
-         modifier N1 +2 · undo · concede · export · odds queen knight [adv|dis] · roll 4d6kh3
+         place N2 c3 · takeoff P4 · redeploy Q1 d1 · modifier N1 +2 · undo · concede · export
+         odds queen knight [adv|dis] · roll 4d6kh3 · rules combat movement
 Faith:   divinate [tower, sun] (preferred cards) · divinate switch star · choose <option>
          tarot card hermit · tarot active · cards draw 2 game · cards discard QH · bones [keep]
 """

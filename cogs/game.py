@@ -343,6 +343,23 @@ class Game(commands.Cog):
     async def adjust_mark(self, interaction: discord.Interaction, piece: str, what: str) -> None:
         await self._run(interaction, f'{what} "{piece}"')
 
+    @adjust.command(name="place", description="Put a slain or removed piece back on a square")
+    @app_commands.autocomplete(piece=ac_any_piece)
+    async def adjust_place(self, interaction: discord.Interaction, piece: str, square: str) -> None:
+        await self._run(interaction, f'place "{piece}" {square}')
+
+    @adjust.command(name="remove", description="Take a piece off the board (not slain)")
+    @app_commands.autocomplete(piece=ac_any_piece)
+    async def adjust_remove(self, interaction: discord.Interaction, piece: str) -> None:
+        await self._run(interaction, f'takeoff "{piece}"')
+
+    @adjust.command(name="redeploy", description="Redeploy a piece into its deployment zone")
+    @app_commands.autocomplete(piece=ac_any_piece)
+    async def adjust_redeploy(
+        self, interaction: discord.Interaction, piece: str, square: str
+    ) -> None:
+        await self._run(interaction, f'redeploy "{piece}" {square}')
+
     @adjust.command(name="modifier", description="A +X/-X, min or max on a piece's next roll")
     @app_commands.autocomplete(piece=ac_any_piece)
     async def adjust_modifier(

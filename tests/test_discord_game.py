@@ -285,3 +285,35 @@ async def test_activation_autocomplete_offers_only_legal_choices(table: Harness)
     choices = await table.autocomplete(mover, "activate", "piece", channel=channel, piece="")
     assert choices and all(c["name"].startswith("Activate") for c in choices)
     assert await table.autocomplete(other, "activate", "piece", channel=channel, piece="") == []
+
+
+async def test_rules_topic_and_help(table: Harness) -> None:
+    r = await table.slash(ALICE, "rules", topic="combat movment")
+    assert r.ephemeral and r.content.startswith("**Combat Movement**")
+    r = await table.slash(ALICE, "rules", topic="zzzz")
+    assert r.ephemeral and "don't know" in r.content
+    choices = await table.autocomplete(ALICE, "rules", "topic", topic="bless")
+    assert choices[0]["value"] == "Blessed"
+    r = await table.slash(ALICE, "help")
+    assert "/game new" in r.content and len(r.content) <= 2000
+
+
+async def test_adjustments_are_logged_for_both(table: Harness) -> None:
+    channel = await start_game(table)
+    await _play_until_activation(table, channel)
+    r = await table.slash(
+        ALICE, "adjust tokens", channel=channel, piece="White P1", token="advantage", count=2
+    )
+    assert not r.ephemeral and "receives 2 Advantage tokens (adjustment by White)" in r.content
+    r = await table.slash(BOB, "adjust mark", channel=channel, piece="White P2", what="curse")
+    assert not r.ephemeral and "Cursed" in r.content
+    r = await table.slash(ALICE, "adjust remove", channel=channel, piece="White P3")
+    assert "removed from the board" in r.content
+    r = await table.slash(ALICE, "adjust place", channel=channel, piece="White P3", square="d4")
+    assert "placed on d4" in r.content
+    r = await table.slash(ALICE, "adjust place", channel=channel, piece="White P3", square="d4")
+    assert r.ephemeral and "not off the board" in r.content
+    from tests.conftest import CAROL
+
+    r = await table.slash(CAROL, "adjust mark", channel=channel, piece="White P1", what="slay")
+    assert r.ephemeral and "seated players" in r.content

@@ -16,7 +16,7 @@ from rules.dice import Dice, SystemDice
 
 log = logging.getLogger("wargame")
 
-EXTENSIONS = ("cogs.help", "cogs.game")
+EXTENSIONS = ("cogs.help", "cogs.game", "cogs.companion")
 
 
 class WargameBot(commands.Bot):

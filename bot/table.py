@@ -11,17 +11,15 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import d20
-
+from bot import companion as C
 from bot.textboard import describe_action, render_board, render_status
 from rules import actions as A
 from rules.board import Player, Square
 from rules.cards import PlayingCard, parse_card
 from rules.deploy import suggest_deployment
-from rules.dice import Dice, RollSpec
+from rules.dice import Dice, Modifier
 from rules.engine import apply, legal_actions, new_game, undo
 from rules.errors import RulesError
-from rules.odds import attack_odds, distribution
 from rules.pieces import Kind
 from rules.serialize import dumps
 from rules.state import Decision, Event, GameState, Phase, Piece, Token, Until
@@ -47,6 +45,8 @@ class Table:
     def __init__(self, dice: Dice, state: GameState | None = None) -> None:
         self.dice = dice
         self.state = state
+        self.decks: dict[str, object] = C.new_decks()  # the table companion's decks
+        self.roll_log: list[tuple[str, list[tuple[int, int]], int | None]] = []
 
     # ---- entry point ----
     def run(self, line: str, player: Player | None = None) -> Reply:
@@ -120,15 +120,15 @@ class Table:
                 p, lambda by: A.Redeploy(by, self._piece(a, 0, p).key, self._square(a, 1))
             ),
             "rules": self._rules,
+            "resolve": self._resolve,
+            "rolls": self._rolls,
             "odds": self._odds,
             "roll": self._roll,
             "divinate": self._divinate,
             "choose": self._choose_option,
             "tarot": self._tarot,
             "cards": self._cards,
-            "bones": lambda a, p: self._adjust(
-                p, lambda by: A.ReadBones(by, bool(a) and a[0].lower() == "keep")
-            ),
+            "bones": self._bones,
         }
 
     # ---- helpers ----
@@ -363,24 +363,11 @@ class Table:
             player, lambda by: A.AddRollEffect(by, piece.key, "modifier", Until.NEXT_ROLL, args[1])
         )
 
-    def _odds(self, args: list[str], player: Player | None) -> Reply:
-        if len(args) < 2:
-            raise RulesError("say `odds queen knight` (attacker, then defender)")
-        a, d = Kind.parse(args[0]), Kind.parse(args[1])
-        if a is Kind.JOKER:
-            raise RulesError("Jokers cannot Attack")
-        flags = {x.lower() for x in args[2:]}
-        aspec = RollSpec(*a.dice, advantage=int("adv" in flags), disadvantage=int("dis" in flags))
-        dspec = RollSpec(*d.dice)
-        o = attack_odds(aspec, dspec)
-        mean_a = sum(t * p for t, p in distribution(aspec).items())
-        mean_d = sum(t * p for t, p in distribution(dspec).items())
-        return Reply(
-            f"{a.display} ({a.dice_text}{', Advantage' if 'adv' in flags else ''}"
-            f"{', Disadvantage' if 'dis' in flags else ''}) Attacking a {d.display} "
-            f"({d.dice_text}): slays {float(o.slay):.1%}, held {float(o.held):.1%} "
-            f"(average totals {float(mean_a):.2f} vs {float(mean_d):.2f})"
-        )
+    def _bones(self, args: list[str], player: Player | None) -> Reply:
+        if self.state is None:  # no game: `bones K Q R 2N 3P` or `bones d4 d6`
+            return self._log_roll("bones", C.read_bones(" ".join(args), self.dice))
+        keep = bool(args) and args[0].lower() == "keep"
+        return self._adjust(player, lambda by: A.ReadBones(by, keep))
 
     def _rules(self, args: list[str], player: Player | None) -> Reply:
         from bot.glossary import lookup_term, suggest_terms
@@ -392,6 +379,11 @@ class Table:
 
     def _divinate(self, args: list[str], player: Player | None) -> Reply:
         """`divinate [preferred cards...]`, or `divinate switch <card>`."""
+        if self.state is None:  # no game: the table companion's own deck
+            if args and args[0].lower() == "switch":
+                return Reply(C.set_active(self.decks, find_card(" ".join(args[1:]))))
+            wanted = [find_card(a) for a in " ".join(args).split(",") if a.strip()]
+            return Reply(C.divinate(self.decks, self.dice, wanted))
         if args and args[0].lower() == "switch":
             card = find_card(" ".join(args[1:]))
             return self._adjust(player, lambda by: A.Divinate(by, (), card.number))
@@ -421,6 +413,10 @@ class Table:
                 image=png_bytes(tarot_card_image(card), palette=False),
                 image_name=f"tarot-{card.number}.png",
             )
+        if sub in ("active", "dealt") and self.state is None:
+            if len(args) > 1:
+                return Reply(C.set_active(self.decks, find_card(" ".join(args[1:]))))
+            return Reply(C.tarot_text(self.decks))
         if sub in ("active", "dealt"):
             f = self._game().faith
             if not f.tarot_dealt:
@@ -436,6 +432,15 @@ class Table:
 
     def _cards(self, args: list[str], player: Player | None) -> Reply:
         sub = args[0].lower() if args else "show"
+        if self.state is None:  # no game: the table companion's own deck
+            if sub == "draw":
+                count = next((int(a) for a in args[1:] if a.isdigit()), 1)
+                return Reply(C.draw_cards(self.decks, self.dice, count))
+            if sub == "discard":
+                return Reply(C.discard_card(self.decks, parse_card(" ".join(args[1:]))))
+            if sub == "shuffle":
+                return Reply(C.shuffle_cards(self.decks))
+            raise RulesError("say `cards draw 2`, `cards discard QH` or `cards shuffle`")
         if sub == "draw":
             count = next((int(a) for a in args[1:] if a.isdigit()), 1)
             keep = next((a.lower() for a in args[1:] if a.lower() in A.DrawCards.KEEPS), "turn")
@@ -454,17 +459,82 @@ class Table:
             f"Face up: {names(f.cards_face_up)}."
         )
 
+    def _log_roll(self, label: str, rolled: C.Rolled) -> Reply:
+        self.roll_log.append((label, rolled.faces, rolled.total))
+        return Reply(rolled.text)
+
     def _roll(self, args: list[str], player: Player | None) -> Reply:
+        """`roll 2d6+1`, or a piece's dice: `roll queen adv +2`."""
+        if args:
+            try:
+                kind = Kind.parse(args[0])
+            except RulesError:
+                kind = None
+            if kind is not None:
+                flags = [a.lower() for a in args[1:]]
+                mods = tuple(Modifier.parse(a) for a in args[1:] if a[:1] in "+-<>m")
+                rolled = C.roll_piece(
+                    kind, self.dice, int("adv" in flags), int("dis" in flags), mods
+                )
+                return self._log_roll(" ".join(args), rolled)
         expr = " ".join(args) or "1d20"
-        if len(expr) > MAX_DICE_EXPRESSION:
-            raise RulesError(
-                f"that expression is too long (at most {MAX_DICE_EXPRESSION} characters)"
+        return self._log_roll(expr, C.roll_expression(expr, self.dice))
+
+    @staticmethod
+    def _sides(args: list[str]) -> tuple[C.Side, C.Side]:
+        """`<attacker> <defender> [mounted] [aadv=N] [adis=N] [akeep] [dadv=N] [ddis=N] [dkeep]
+        [ablessed] [dcursed] [amod=+2] [dmod=min5]`"""
+        if len(args) < 2:
+            raise RulesError("say the attacker and defender types: `resolve knight pawn`")
+        a_kind, d_kind = Kind.parse(args[0]), Kind.parse(args[1])
+        opts: dict[str, str] = {}
+        for a in args[2:]:
+            key, _, value = a.lower().partition("=")
+            opts[key] = value or "1"
+
+        def side(prefix: str, kind: Kind, extra: int) -> C.Side:
+            adv = int(opts.get(prefix + "adv", "0"))
+            dis = int(opts.get(prefix + "dis", "0"))
+            mod = opts.get(prefix + "mod")
+            return C.Side(
+                kind,
+                max(0, adv - dis),
+                max(0, dis - adv),
+                prefix + "keep" not in opts,
+                prefix + "blessed" in opts,
+                prefix + "cursed" in opts,
+                (Modifier.parse(mod),) if mod else (),
+                extra_advantage=extra,
             )
-        try:
-            result = d20.roll(expr, allow_comments=True)
-        except d20.RollError as e:
-            raise RulesError(f"I could not roll '{expr}': {e}") from None
-        return Reply(f"{result}")
+
+        mounted = "mounted" in opts
+        if mounted and a_kind is not Kind.KNIGHT:
+            raise RulesError("only Knights have Mounted Advantage")
+        return side("a", a_kind, int(mounted and d_kind is not Kind.KNIGHT)), side("d", d_kind, 0)
+
+    def _resolve(self, args: list[str], player: Player | None) -> Reply:
+        a, d = self._sides(args)
+        return self._log_roll("Attack " + " ".join(args[:2]), C.resolve_attack(a, d, self.dice))
+
+    def _odds(self, args: list[str], player: Player | None) -> Reply:
+        from bot.render import odds_chart, png_bytes
+
+        a, d = self._sides(args)
+        rep = C.odds_report(a, d)
+        title = f"{a.kind.display} attacks {d.kind.display}"
+        chart = png_bytes(odds_chart(rep.attacker, rep.defender, rep.slay, title), palette=False)
+        return Reply(rep.text, image=chart, image_name="odds.png")
+
+    def _rolls(self, args: list[str], player: Player | None) -> Reply:
+        if args and args[0].lower() == "stats":
+            return Reply(C.stats_text([f for _, faces, _ in self.roll_log for f in faces]))
+        lines = [
+            f"{label}: "
+            + " ".join(f"d{s}:{v}" for s, v in faces)
+            + ("" if total is None else f" = {total}")
+            for label, faces, total in self.roll_log[-10:]
+        ]
+        return Reply("\n".join(lines) or "No rolls yet.")
 
 
 HELP = """Wargame Chess at the table. Pieces are named by label (K1, Q1, N2, P3); squares like e4.
@@ -478,4 +548,6 @@ Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · s
          odds queen knight [adv|dis] · roll 4d6kh3 · rules combat movement
 Faith:   divinate [tower, sun] (preferred cards) · divinate switch star · choose <option>
          tarot card hermit · tarot active · cards draw 2 game · cards discard QH · bones [keep]
+Companion (no game needed): roll 4d6kh3 · roll queen adv +2 · resolve knight pawn mounted ddis=1
+         odds queen knight aadv=1 · divinate sun · cards draw 2 · bones K Q R 2N 3P · rolls stats
 """

@@ -492,36 +492,38 @@ class Harness:
     def slash_payload(
         self,
         user: int,
-        name: str,
+        command: str,
         channel: int = CHANNEL_ID,
         users: dict[str, int] | None = None,
         manage: bool = False,
         **options: Any,
     ) -> dict[str, Any]:
-        return self._base(2, self.command_data(name, options, users=users), user, channel, manage)
+        return self._base(
+            2, self.command_data(command, options, users=users), user, channel, manage
+        )
 
     async def slash(
         self,
         user: int,
-        name: str,
+        command: str,
         channel: int = CHANNEL_ID,
         users: dict[str, int] | None = None,
         manage: bool = False,
         **options: Any,
     ) -> Sent:
-        got = await self._feed(self.slash_payload(user, name, channel, users, manage, **options))
+        got = await self._feed(self.slash_payload(user, command, channel, users, manage, **options))
         replies = [s for s in got if s.kind in ("response", "followup")]
-        assert replies, f"/{name} sent no reply"
+        assert replies, f"/{command} sent no reply"
         return replies[-1]
 
     async def autocomplete(
-        self, user: int, name: str, focused: str, channel: int = CHANNEL_ID, **options: Any
+        self, user: int, command: str, focused: str, channel: int = CHANNEL_ID, **options: Any
     ) -> list[dict[str, Any]]:
         got = await self._feed(
-            self._base(4, self.command_data(name, options, focused), user, channel)
+            self._base(4, self.command_data(command, options, focused), user, channel)
         )
         answers = [s for s in got if s.kind == "autocomplete"]
-        assert answers, f"no autocomplete answer for /{name} {focused}"
+        assert answers, f"no autocomplete answer for /{command} {focused}"
         return answers[-1].choices
 
     def click_payload(

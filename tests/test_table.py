@@ -137,3 +137,27 @@ def test_card_choices_at_the_table() -> None:
     assert t.run("choose P1").ok  # White Blesses Black P1 (short names accepted)
     assert t.state is not None and t.state.piece("Black P1").blessed
     assert not t.run("choose Q9").ok
+
+
+def test_companion_at_the_console_without_a_game() -> None:
+    from rules.dice import ScriptedDice
+
+    t = Table(ScriptedDice([2, 3, 1, 3, 6, 6, 1, 1, 17, 1, 1, 1, 1, 1, 2, 3, 4]))
+    r = t.run("roll 2d4")
+    assert r.ok and "= `5`" in r.text
+    r = t.run("roll pawn adv +1")
+    assert r.ok and r.text == "Pawn: 2D4 [1, 3] at Advantage: 6, +1: 7"
+    r = t.run("resolve knight pawn mounted")
+    assert r.ok and "slain" in r.text
+    r = t.run("odds queen knight aadv=1")
+    assert r.ok and "Spending the attacker's Advantage token" in r.text and r.image
+    assert "Dealt: XVI" in t.run("divinate fool").text
+    assert "Drew: Ace of Clubs, 2 of Clubs" in t.run("cards draw 2").text
+    assert t.run("bones K Q R 2N 3P").text == "Bones: D4=1, D6=2, D8=3, D10=4"
+    history = t.run("rolls").text
+    assert "2d4" in history and "bones" in history
+    assert "D4:" in t.run("rolls stats").text
+    bad = t.run("resolve rook pawn mounted")
+    assert not bad.ok and "Knights" in bad.text
+    bad = Table(RandomDice(1)).run("roll 1d1e1")
+    assert not bad.ok and "1000" in bad.text

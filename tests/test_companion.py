@@ -1,0 +1,154 @@
+"""The table companion: dice expressions, table Attacks, odds, decks, bones and roll statistics."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from bot import companion as C
+from rules.cards import parse_card
+from rules.dice import Modifier, RandomDice, RollSpec, ScriptedDice, SystemDice
+from rules.errors import RulesError
+from rules.odds import attack_odds
+from rules.pieces import Kind
+from rules.tarot import find_card
+
+
+def test_expressions_use_injected_dice_and_log_every_face() -> None:
+    r = C.roll_expression("4d6kh3+2", ScriptedDice([6, 1, 5, 3]))
+    assert r.total == 16
+    assert r.faces == [(6, 6), (6, 1), (6, 5), (6, 3)]  # the dropped 1 is still logged
+    assert "4d6kh3" in r.text and "16" in r.text
+
+
+@pytest.mark.parametrize(
+    ("expr", "faces", "total"),
+    [
+        ("1d20+5", [12], 17),
+        ("2d6rr1", [1, 4, 3], 7),  # the 1 is rerolled (to a 3)
+        ("1d6e6", [6, 2], 8),  # exploding six
+        ("4d6k>4", [5, 2, 6, 1], 11),  # keep dice above 4
+        ("1d20 >= 15", [16], 1),  # a comparison gives 1 (true) or 0
+        ("1d8 [fire] + 2", [3], 5),  # labels (annotations) are allowed
+    ],
+)
+def test_expression_forms(expr: str, faces: list[int], total: int) -> None:
+    assert C.roll_expression(expr, ScriptedDice(faces)).total == total
+
+
+@pytest.mark.parametrize(
+    ("expr", "words"),
+    [
+        ("1000000d6", "at most 1000 dice"),
+        ("1d1e1", "more than 1000 dice"),
+        ("(" * 30 + "1" + ")" * 30, "nests too deeply"),
+        ("1d6+" * 60 + "1", "too long"),
+        ("2d", "could not roll"),
+        ("", "give a dice expression"),
+    ],
+)
+def test_expression_bombs_and_nonsense_get_clear_errors(expr: str, words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        C.roll_expression(expr, RandomDice(1))
+
+
+def test_the_global_random_is_restored_after_a_roll() -> None:
+    import d20.expression as E
+
+    before = E.random
+    C.roll_expression("1d6", ScriptedDice([3]))
+    assert E.random is before
+    with pytest.raises(RulesError):
+        C.roll_expression("1d1e1", RandomDice(1))
+    assert E.random is before
+
+
+def test_piece_roll_with_advantage_and_modifier() -> None:
+    r = C.roll_piece(
+        Kind.PAWN, ScriptedDice([1, 3]), advantage=1, modifiers=(Modifier.parse("+1"),)
+    )
+    assert r.total == 7 and "at Advantage" in r.text and r.faces == [(4, 1), (4, 3)]
+
+
+def test_table_attack_slays_or_offers_combat_movement() -> None:
+    win = C.resolve_attack(C.Side(Kind.KNIGHT), C.Side(Kind.PAWN), ScriptedDice([6, 6, 1, 1]))
+    assert "slain" in win.text
+    tie = C.resolve_attack(
+        C.Side(Kind.PAWN), C.Side(Kind.PAWN, blessed=True), ScriptedDice([2, 2, 1, 3])
+    )
+    assert "Combat Movement" in tie.text and "Blessed allies" in tie.text
+
+
+def test_table_attack_tokens() -> None:
+    # The defender must spend its Disadvantage token; the attacker keeps its Advantage token.
+    r = C.resolve_attack(
+        C.Side(Kind.PAWN, advantage_tokens=1, spend_advantage=False),
+        C.Side(Kind.PAWN, disadvantage_tokens=2),
+        ScriptedDice([1, 3, 4, 2]),
+    )
+    assert "Defender Pawn spends a Disadvantage token: 2D4 [4, 2] at Disadvantage: 4" in r.text
+    assert "spends an Advantage" not in r.text
+    with pytest.raises(RulesError, match="cannot Attack"):
+        C.resolve_attack(C.Side(Kind.JOKER), C.Side(Kind.PAWN), RandomDice(1))
+
+
+def test_odds_report_is_exact_and_compares_spending() -> None:
+    rep = C.odds_report(C.Side(Kind.QUEEN, advantage_tokens=1), C.Side(Kind.KNIGHT))
+    exact = attack_odds(RollSpec(2, 8, 1), RollSpec(2, 6)).slay
+    assert rep.slay == exact
+    assert f"{exact.numerator}/{exact.denominator}" in rep.text
+    keep = attack_odds(RollSpec(2, 8), RollSpec(2, 6)).slay
+    assert f"keeping it: {float(keep):.1%}" in rep.text
+    assert sum(rep.attacker.values()) == Fraction(1)
+
+
+def test_odds_agree_with_a_large_simulation() -> None:
+    a, d = C.Side(Kind.KNIGHT, extra_advantage=1), C.Side(Kind.ROOK, disadvantage_tokens=1)
+    p = float(C.odds_report(a, d).slay)
+    dice = RandomDice(11)
+    n = 20_000
+    wins = sum("is slain" in C.resolve_attack(a, d, dice).text for _ in range(n))
+    assert abs(wins / n - p) < 4 * (p * (1 - p) / n) ** 0.5
+
+
+def test_channel_decks() -> None:
+    decks = C.new_decks()
+    text = C.divinate(decks, ScriptedDice([17, 1, 1]), [find_card("fool")])
+    assert decks["tarot_dealt"] == [16, 0, 1] and decks["tarot_active"] == 16
+    assert "preferred card was dealt: The Fool" in text
+    assert "now the active card" in C.set_active(decks, find_card("fool"))
+    with pytest.raises(RulesError, match="not dealt"):
+        C.set_active(decks, find_card("sun"))
+    C.draw_cards(decks, ScriptedDice([1, 1]), 2)
+    assert decks["cards_out"] == [0, 1]
+    C.discard_card(decks, parse_card("2 of clubs"))
+    with pytest.raises(RulesError, match="has not been drawn"):
+        C.discard_card(decks, parse_card("QH"))
+    assert "54 cards" in C.shuffle_cards(decks) and len(decks["cards_deck"]) == 54
+
+
+def test_bones_from_a_team_or_dice() -> None:
+    r = C.read_bones("K Q R 2N 3P", ScriptedDice([1, 2, 3, 4]))
+    assert r.text == "Bones: D4=1, D6=2, D8=3, D10=4"
+    assert C.read_bones("d20 d4", ScriptedDice([20, 1])).faces == [(20, 20), (4, 1)]
+    with pytest.raises(RulesError):
+        C.read_bones("d7", RandomDice(1))
+
+
+def test_stats_flag_a_loaded_die() -> None:
+    rng = random.Random(3)
+    loaded = [(6, 6 if rng.random() < 0.3 else rng.randint(1, 6)) for _ in range(3000)]
+    (stats,) = C.die_stats(loaded)
+    assert stats.p_value < 1e-6
+
+
+def test_a_million_system_rolls_of_each_die_show_no_bias() -> None:
+    """The operating system's randomness, a million rolls per die type, through the same
+    statistics the /rolls stats command shows."""
+    assert isinstance(SystemDice()._rng, random.SystemRandom)
+    rng = random.SystemRandom()
+    for sides in (4, 6, 8, 10, 20):
+        faces = [(sides, f) for f in rng.choices(range(1, sides + 1), k=1_000_000)]
+        (stats,) = C.die_stats(faces)
+        assert stats.rolls == 1_000_000
+        assert stats.p_value > 1e-5, (sides, stats.counts)

@@ -20,6 +20,7 @@ from rules.engine import legal_actions, new_game, undo
 from rules.errors import RulesError
 from rules.serialize import dumps, loads
 from rules.state import GameState, Step
+from rules.tarot import BY_NUMBER, INCOMPLETE
 from rules.teams import TeamList
 
 READY_MADE: dict[str, str] = {
@@ -277,7 +278,28 @@ class GameService:
         self._cache[row.id] = (version, new)
         return version
 
+    async def server_card_text(self, guild_id: int | None, number: int) -> str | None:
+        data = await self.store.channel_state(guild_id or 0, "tarot_text")
+        return None if data is None else data.get(str(number))
+
+    async def set_server_card_text(self, guild_id: int | None, number: int, text: str) -> None:
+        """Only for the cards whose text our rules lack (WC-31); never an effect, only text."""
+        if number not in INCOMPLETE:
+            raise RulesError(
+                f"{BY_NUMBER[number].name} is fully written in the rules; only "
+                "the five incomplete cards take a server's own text"
+            )
+        data = await self.store.channel_state(guild_id or 0, "tarot_text") or {}
+        data[str(number)] = text
+        await self.store.set_channel_state(guild_id or 0, "tarot_text", data)
+
     async def _answer(self, row: GameRow, version: int, state: GameState, text: str) -> Answer:
+        if state.history:
+            for e in state.history[-1].events:
+                if e.kind == "tarot_at_table":
+                    own = await self.server_card_text(row.guild_id, int(e.get("card")))
+                    if own:
+                        text += f"\nThis server's text for it: {own}"
         decider = state.decider
         mentions = [] if decider is None else [self.user_of(row, decider)]
         if decider is not None and "<@" not in text:

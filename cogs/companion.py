@@ -241,10 +241,39 @@ class Companion(commands.Cog):
             await _error(interaction, e)
             return
         image = await asyncio.to_thread(lambda: png_bytes(tarot_card_image(card), palette=False))
-        embed = discord.Embed(title=card.title, description=fit(card.describe(), 4000))
+        text = card.describe()
+        own = await _svc(interaction).server_card_text(interaction.guild_id, card.number)
+        if own:
+            text += f"\nThis server's text: {own}"
+        embed = discord.Embed(title=card.title, description=fit(text, 4000))
         embed.set_image(url="attachment://card.png")
         await interaction.response.send_message(
             embed=embed, file=discord.File(io.BytesIO(image), filename="card.png")
+        )
+
+    @tarot.command(
+        name="settext", description="Store this server's text for a card our rules copy lacks"
+    )
+    @app_commands.autocomplete(card=ac_tarot)
+    async def tarot_settext(
+        self, interaction: discord.Interaction, card: str, text: app_commands.Range[str, 1, 1000]
+    ) -> None:
+        perms = getattr(interaction, "permissions", None)
+        if perms is None or not perms.manage_guild:
+            await respond(interaction, Answer.error("Storing card text needs Manage Server."))
+            return
+        try:
+            found = find_card(card)
+            await _svc(interaction).set_server_card_text(interaction.guild_id, found.number, text)
+        except RulesError as e:
+            await _error(interaction, e)
+            return
+        await respond(
+            interaction,
+            Answer(
+                f"Stored this server's text for {found.title}. The bot shows it with the card; it "
+                "still applies no automatic effect (use `/adjust`)."
+            ),
         )
 
     async def _decks(self, interaction: discord.Interaction, change: Any) -> None:

@@ -68,6 +68,7 @@ class Sent:
     components: list[dict[str, Any]] = field(default_factory=list)
     files: list[tuple[str, bytes]] = field(default_factory=list)
     choices: list[dict[str, Any]] = field(default_factory=list)
+    embeds: list[dict[str, Any]] = field(default_factory=list)
     message_id: int = 0
     channel_id: int = 0
 
@@ -196,6 +197,7 @@ class Harness:
             components=data.get("components") or [],
             files=files,
             choices=data.get("choices") or [],
+            embeds=data.get("embeds") or [],
             message_id=int(snowflake()),
             channel_id=channel_id,
         )

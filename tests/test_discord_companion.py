@@ -101,3 +101,20 @@ async def test_bones_and_roll_log(table: Harness) -> None:
     assert "D6:" in r.content and "chi-square p =" in r.content
     rows = await table.bot.service.store.rolls(CHANNEL_ID)  # type: ignore[attr-defined]
     assert len(rows) == 2 and all(row["dice"] for row in rows)
+
+
+async def test_server_text_for_incomplete_cards(table: Harness) -> None:
+    r = await table.slash(ALICE, "tarot settext", card="emperor", text="House rule text")
+    assert r.ephemeral and "Manage Server" in r.content
+    r = await table.slash(ALICE, "tarot settext", card="tower", text="x", manage=True)
+    assert r.ephemeral and "fully written" in r.content
+    r = await table.slash(
+        ALICE, "tarot settext", card="emperor", text="Our house text", manage=True
+    )
+    assert not r.ephemeral and "Stored" in r.content
+    svc = table.bot.service  # type: ignore[attr-defined]
+    from tests.discord_harness import GUILD_ID
+
+    assert await svc.server_card_text(GUILD_ID, 4) == "Our house text"
+    r = await table.slash(BOB, "tarot card", name="protection")
+    assert r.files and "This server's text: Our house text" in r.embeds[0]["description"]

@@ -134,6 +134,30 @@ class Side:
         return RollSpec(n, sides, adv, dis, modifiers=self.modifiers), spent
 
 
+def side(
+    kind: Kind,
+    adv: int = 0,
+    dis: int = 0,
+    keep: bool = False,
+    blessed: bool = False,
+    cursed: bool = False,
+    modifiers: tuple[Modifier, ...] = (),
+) -> Side:
+    """A side from token counts as typed: opposite tokens cancel on receipt, so they are netted
+    (a piece never holds both)."""
+    return Side(kind, max(0, adv - dis), max(0, dis - adv), not keep, blessed, cursed, modifiers)
+
+
+def with_mounted(attacker: Side, defender: Side, mounted: bool) -> Side:
+    """Mounted Advantage: only Knights have it, and it gives nothing against a Knight."""
+    if not mounted:
+        return attacker
+    if attacker.kind is not Kind.KNIGHT:
+        raise RulesError("only Knights have Mounted Advantage")
+    extra = attacker.extra_advantage + (defender.kind is not Kind.KNIGHT)
+    return Side(**{**attacker.__dict__, "extra_advantage": extra})
+
+
 def roll_piece(
     kind: Kind,
     dice: Dice,

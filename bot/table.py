@@ -492,25 +492,20 @@ class Table:
             key, _, value = a.lower().partition("=")
             opts[key] = value or "1"
 
-        def side(prefix: str, kind: Kind, extra: int) -> C.Side:
-            adv = int(opts.get(prefix + "adv", "0"))
-            dis = int(opts.get(prefix + "dis", "0"))
+        def side(prefix: str, kind: Kind) -> C.Side:
             mod = opts.get(prefix + "mod")
-            return C.Side(
+            return C.side(
                 kind,
-                max(0, adv - dis),
-                max(0, dis - adv),
-                prefix + "keep" not in opts,
+                int(opts.get(prefix + "adv", "0")),
+                int(opts.get(prefix + "dis", "0")),
+                prefix + "keep" in opts,
                 prefix + "blessed" in opts,
                 prefix + "cursed" in opts,
                 (Modifier.parse(mod),) if mod else (),
-                extra_advantage=extra,
             )
 
-        mounted = "mounted" in opts
-        if mounted and a_kind is not Kind.KNIGHT:
-            raise RulesError("only Knights have Mounted Advantage")
-        return side("a", a_kind, int(mounted and d_kind is not Kind.KNIGHT)), side("d", d_kind, 0)
+        attacker, defender = side("a", a_kind), side("d", d_kind)
+        return C.with_mounted(attacker, defender, "mounted" in opts), defender
 
     def _resolve(self, args: list[str], player: Player | None) -> Reply:
         a, d = self._sides(args)

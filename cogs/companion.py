@@ -61,28 +61,13 @@ async def ac_tarot(
     ][:25]
 
 
-def _side(
-    kind: str,
-    adv: int,
-    dis: int,
-    keep: bool,
-    blessed: bool,
-    cursed: bool,
-    modifier: str | None,
-    extra: int = 0,
-) -> C.Side:
-    # Opposite tokens cancel on receipt, so a piece holds only one kind.
-    net_adv, net_dis = max(0, adv - dis), max(0, dis - adv)
-    return C.Side(
-        Kind(kind),
-        net_adv,
-        net_dis,
-        not keep,
-        blessed,
-        cursed,
-        _mods(modifier),
-        extra_advantage=extra,
-    )
+def _sides(
+    attacker: str, defender: str, mounted: bool, a: tuple[Any, ...], d: tuple[Any, ...]
+) -> tuple[C.Side, C.Side]:
+    """(adv, dis, keep, blessed, cursed, modifier text) for each side."""
+    att = C.side(Kind(attacker), a[0], a[1], a[2], a[3], a[4], _mods(a[5]))
+    dfn = C.side(Kind(defender), d[0], d[1], d[2], d[3], d[4], _mods(d[5]))
+    return C.with_mounted(att, dfn, mounted), dfn
 
 
 class Companion(commands.Cog):
@@ -157,26 +142,26 @@ class Companion(commands.Cog):
         defender_modifier: str | None = None,
     ) -> None:
         try:
-            if mounted and attacker != "knight":
-                raise RulesError("only Knights have Mounted Advantage")
-            a = _side(
+            a, d = _sides(
                 attacker,
-                attacker_adv,
-                attacker_dis,
-                attacker_keep,
-                attacker_blessed,
-                attacker_cursed,
-                attacker_modifier,
-                int(mounted and defender != "knight"),
-            )
-            d = _side(
                 defender,
-                defender_adv,
-                defender_dis,
-                defender_keep,
-                defender_blessed,
-                defender_cursed,
-                defender_modifier,
+                mounted,
+                (
+                    attacker_adv,
+                    attacker_dis,
+                    attacker_keep,
+                    attacker_blessed,
+                    attacker_cursed,
+                    attacker_modifier,
+                ),
+                (
+                    defender_adv,
+                    defender_dis,
+                    defender_keep,
+                    defender_blessed,
+                    defender_cursed,
+                    defender_modifier,
+                ),
             )
             rolled = C.resolve_attack(a, d, _svc(interaction).dice_factory())
         except RulesError as e:
@@ -203,20 +188,12 @@ class Companion(commands.Cog):
         defender_modifier: str | None = None,
     ) -> None:
         try:
-            if mounted and attacker != "knight":
-                raise RulesError("only Knights have Mounted Advantage")
-            a = _side(
+            a, d = _sides(
                 attacker,
-                attacker_adv,
-                attacker_dis,
-                attacker_keep,
-                False,
-                False,
-                attacker_modifier,
-                int(mounted and defender != "knight"),
-            )
-            d = _side(
-                defender, defender_adv, defender_dis, defender_keep, False, False, defender_modifier
+                defender,
+                mounted,
+                (attacker_adv, attacker_dis, attacker_keep, False, False, attacker_modifier),
+                (defender_adv, defender_dis, defender_keep, False, False, defender_modifier),
             )
             report = C.odds_report(a, d)
         except RulesError as e:

@@ -191,14 +191,7 @@ class Game(commands.Cog):
 
     @game.command(name="board", description="Show the board (only to you)")
     async def game_board(self, interaction: discord.Interaction) -> None:
-        await respond(
-            interaction,
-            _private(
-                await service(interaction).command(
-                    channel_id(interaction), interaction.user.id, "board"
-                )
-            ),
-        )
+        await self._look(interaction, "board")
 
     @game.command(name="status", description="Turn, whose decision, pieces and tokens")
     async def game_status(self, interaction: discord.Interaction) -> None:
@@ -217,14 +210,7 @@ class Game(commands.Cog):
 
     @game.command(name="log", description="What happened lately")
     async def game_log(self, interaction: discord.Interaction) -> None:
-        await respond(
-            interaction,
-            _private(
-                await service(interaction).command(
-                    channel_id(interaction), interaction.user.id, "log"
-                )
-            ),
-        )
+        await self._look(interaction, "log")
 
     @game.command(name="undo", description="Ask your opponent to undo the last action")
     async def game_undo(self, interaction: discord.Interaction) -> None:
@@ -366,6 +352,11 @@ class Game(commands.Cog):
         self, interaction: discord.Interaction, piece: str, value: str
     ) -> None:
         await self._run(interaction, f'modifier "{piece}" {value}')
+
+    async def _look(self, interaction: discord.Interaction, text: str) -> None:
+        """A command that only looks, answered to the asker alone."""
+        ans = await service(interaction).command(channel_id(interaction), interaction.user.id, text)
+        await respond(interaction, _private(ans))
 
     async def _run(self, interaction: discord.Interaction, text: str) -> None:
         ans = await service(interaction).command(channel_id(interaction), interaction.user.id, text)

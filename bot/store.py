@@ -66,6 +66,26 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX rolls_by_channel ON rolls(channel_id, id);
     """,
+    # 3: a truly append-only event log: rows are never deleted; an approved undo marks them.
+    # `seq` is the step's place in the game's history; `id` orders every row ever written.
+    """
+    CREATE TABLE event_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        user_id INTEGER,
+        action TEXT NOT NULL,
+        rolls TEXT NOT NULL,
+        texts TEXT NOT NULL,
+        undone INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL
+    );
+    INSERT INTO event_log (game_id, seq, user_id, action, rolls, texts, created_at)
+        SELECT game_id, seq, user_id, action, rolls, texts, created_at FROM events ORDER BY
+        game_id, seq;
+    DROP TABLE events;
+    CREATE INDEX event_log_by_game ON event_log(game_id, undone, seq);
+    """,
 ]
 
 
@@ -230,13 +250,15 @@ class Store:
             )
             if cur.rowcount != 1:
                 raise StaleVersion(f"game {row.id} is no longer at version {row.version}")
-            if truncate_from is not None:
+            if truncate_from is not None:  # an undo: mark, never delete
                 await db.execute(
-                    "DELETE FROM events WHERE game_id = ? AND seq >= ?", (row.id, truncate_from)
+                    "UPDATE event_log SET undone = 1 WHERE game_id = ? AND seq >= ? AND undone = 0",
+                    (row.id, truncate_from),
                 )
             for i, (user_id, action, rolls, texts) in enumerate(new_events or []):
                 await db.execute(
-                    "INSERT INTO events (game_id, seq, user_id, action, rolls, texts, created_at)"
+                    "INSERT INTO event_log (game_id, seq, user_id, action, rolls, texts, "
+                    "created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (row.id, first_seq + i, user_id, action, rolls, texts, now),
                 )
@@ -248,7 +270,8 @@ class Store:
 
     async def events(self, game_id: int) -> list[dict[str, Any]]:
         async with self.conn.execute(
-            "SELECT seq, user_id, action, rolls, texts FROM events WHERE game_id = ? ORDER BY seq",
+            "SELECT seq, user_id, action, rolls, texts FROM event_log "
+            "WHERE game_id = ? AND undone = 0 ORDER BY seq",
             (game_id,),
         ) as cur:
             rows = await cur.fetchall()
@@ -260,6 +283,17 @@ class Store:
                 "rolls": json.loads(r["rolls"]),
                 "texts": json.loads(r["texts"]),
             }
+            for r in rows
+        ]
+
+    async def all_events(self, game_id: int) -> list[dict[str, Any]]:
+        """Every row ever logged for the game, undone ones included, in writing order."""
+        async with self.conn.execute(
+            "SELECT seq, action, undone FROM event_log WHERE game_id = ? ORDER BY id", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            {"seq": r["seq"], "action": json.loads(r["action"]), "undone": bool(r["undone"])}
             for r in rows
         ]
 

@@ -69,3 +69,53 @@ async def test_concurrent_saves_of_different_games_do_not_interfere(tmp_path: Pa
         assert [e["seq"] for e in await store.events(r.id)] == [0, 1, 2, 3, 4]
     assert len(await store.rolls(1000)) == 5
     await store.close()
+
+
+async def test_undo_marks_rows_and_never_deletes(tmp_path: Path) -> None:
+    store = Store(tmp_path / "e.sqlite3")
+    await store.open()
+    row = await store.create_game(1, 10, 100, 200, "live", {})
+    ev = (100, '{"type": "a"}', "[]", "[]")
+    await store.save_game(row, new_events=[ev, ev, ev])
+    row = await store.game(row.id)
+    assert row is not None
+    await store.save_game(row, truncate_from=2)  # undo the last step
+    row = await store.game(row.id)
+    assert row is not None
+    await store.save_game(row, new_events=[(100, '{"type": "b"}', "[]", "[]")], first_seq=2)
+    live = await store.events(row.id)
+    assert [e["seq"] for e in live] == [0, 1, 2] and live[2]["action"] == {"type": "b"}
+    everything = await store.all_events(row.id)
+    assert [(e["seq"], e["undone"]) for e in everything] == [
+        (0, False),
+        (1, False),
+        (2, True),
+        (2, False),
+    ]
+    await store.close()
+
+
+async def test_migration_3_keeps_rows_written_by_older_versions(tmp_path: Path) -> None:
+    from bot import store as S
+
+    path = tmp_path / "old.sqlite3"
+    old = Store(path)
+    saved = S.MIGRATIONS[:]
+    S.MIGRATIONS[:] = saved[:2]  # a database made before migration 3
+    try:
+        await old.open()
+        row = await old.create_game(1, 10, 100, 200, "live", {})
+        await old.conn.execute(
+            "INSERT INTO events (game_id, seq, user_id, action, rolls, texts, created_at) "
+            "VALUES (?, 0, 100, '{}', '[]', '[]', 0)",
+            (row.id,),
+        )
+        await old.close()
+    finally:
+        S.MIGRATIONS[:] = saved
+    new = Store(path)
+    await new.open()
+    assert [e["seq"] for e in await new.events(row.id)] == [0]
+    async with new.conn.execute("SELECT MAX(version) FROM schema_version") as cur:
+        assert (await cur.fetchone())[0] == 3
+    await new.close()

@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from rules.board import FILES, Player, Square, Terrain
 from rules.engine import combat_squares, destinations, targets
+from rules.errors import RulesError
 from rules.pieces import Kind
 from rules.state import Decision, Event, GameState, Phase, Piece, Zone
 from rules.tarot import BY_NUMBER, TarotCard
@@ -356,6 +357,18 @@ def current_highlights(s: GameState) -> Highlights:
         return Highlights(tuple(destinations(s, piece)), att)
     if p.decision is Decision.COMBAT_MOVEMENT:
         return Highlights(combat=tuple(combat_squares(s)))
+    if p.decision is Decision.CHOOSE:  # a card's choice: frame the pieces or squares offered
+        squares: list[Square] = []
+        for option in p.options:
+            offered = s.by_key.get(option.split(":")[0])
+            if offered is not None and offered.square is not None:
+                squares.append(offered.square)
+            elif " " in option and option.rsplit(" ", 1)[1][:1] in "abcdefgh":
+                try:
+                    squares.append(Square.parse(option.rsplit(" ", 1)[1]))
+                except RulesError:
+                    continue
+        return Highlights(combat=tuple(dict.fromkeys(squares)))
     return Highlights()
 
 

@@ -317,3 +317,65 @@ async def test_adjustments_are_logged_for_both(table: Harness) -> None:
 
     r = await table.slash(CAROL, "adjust mark", channel=channel, piece="White P1", what="slay")
     assert r.ephemeral and "seated players" in r.content
+
+
+async def test_random_games_through_discord_lose_nothing_and_apply_nothing_twice(
+    monkeypatch: Any, tmp_path: Any
+) -> None:
+    """Mixed play (menus, buttons, /move, /divinate, /adjust, /choose, bad commands). After
+    every interaction the stored log equals the game's history step for step, and the stored
+    snapshot replays to the live state."""
+    from rules.serialize import loads
+    from tests.conftest import start_bot, stop_bot
+
+    for seed in (1, 2):
+        bot, table = await start_bot(monkeypatch, tmp_path / f"soak{seed}.sqlite3", seed=seed)
+        try:
+            rng = random.Random(seed)
+            channel = await start_game(table)
+            svc = service(table)
+            last = table.sent[-1]
+            for _ in range(400):
+                cur = await svc.current(channel)
+                if cur is None:
+                    break
+                row, state = cur
+                user = await decider_of(table, channel)
+                r = rng.random()
+                if r < 0.05:
+                    x = await table.slash(
+                        rng.choice([ALICE, BOB]),
+                        "divinate",
+                        channel=channel,
+                        preferred=rng.choice(["", "sun", "tower, world"]),
+                    )
+                elif r < 0.08:
+                    p = rng.choice([p for p in state.pieces if p.on_board])
+                    x = await table.slash(
+                        rng.choice([ALICE, BOB]),
+                        "adjust mark",
+                        channel=channel,
+                        piece=p.key,
+                        what=rng.choice(["bless", "curse", "scatter"]),
+                    )
+                elif r < 0.10:
+                    x = await table.slash(user, "move", channel=channel, piece="zz", square="a1")
+                    assert x.ephemeral
+                elif state.pending is not None and state.pending.options and not last.custom_ids():
+                    x = await table.slash(
+                        user, "choose", channel=channel, option=rng.choice(state.pending.options)
+                    )
+                else:
+                    x = await play_one(table, channel, last, rng)
+                if not x.ephemeral:
+                    last = x
+                stored = await svc.store.game(row.id)
+                logged = await svc.store.events(row.id)
+                now = loads(stored.snapshot)
+                assert [e["action"] for e in logged] == [s.action.to_dict() for s in now.history]
+                cached = svc._cache[row.id][1]
+                assert now == cached
+            assert await svc.current(channel) is None, "the game should have ended"
+        finally:
+            await stop_bot(bot, table)
+        assert table.errors == [] and table.violations == []

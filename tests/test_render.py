@@ -151,3 +151,17 @@ def test_every_tarot_card_has_an_image_and_charts_render() -> None:
 def test_fonts_are_shipped_with_their_licence() -> None:
     assert R.BOLD.exists() and R.CONDENSED.exists()
     assert (R.FONT_DIR / "LICENSE-DejaVu.txt").exists()
+
+
+def test_card_choices_frame_the_candidate_pieces() -> None:
+    from rules.actions import Divinate
+    from rules.dice import ScriptedDice
+    from rules.engine import apply
+
+    s = scenario("Kh1 Pa2 Nc3", "Kh8 Pa7")
+    deck = sorted(s.faith.tarot_deck)
+    s, _ = apply(s, Divinate(B), ScriptedDice([deck.index(6) + 1, 1, 1]))  # The Lovers
+    img = decoded(R.board_png(s))
+    for sq in ("h1", "a2", "c3"):  # Black must Bless one of White's pieces
+        assert region_has(img, square_box(sq), R.COMBAT_COL) > 300, sq
+    assert region_has(img, square_box("a7"), R.COMBAT_COL) == 0

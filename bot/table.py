@@ -310,7 +310,11 @@ class Table:
         return self._act(A.Deploy(self._piece(args, 0, player).key, self._square(args, 1)), player)
 
     def _activate(self, args: list[str], player: Player | None) -> Reply:
-        return self._act(A.Activate(self._piece(args, 0, player).key), player)
+        # "N1" means the N1 of the player whose Activation it is: under The High Priestess the
+        # opponent picks it for them.
+        s = self._game()
+        owner = s.to_act if s.phase is Phase.PLAY else player
+        return self._act(A.Activate(self._piece(args, 0, owner).key), player)
 
     def _move_or_attack(self, args: list[str], player: Player | None, attack: bool) -> Reply:
         """`move N1 e4` activates N1 first when nothing is Activating yet."""

@@ -161,3 +161,22 @@ def test_companion_at_the_console_without_a_game() -> None:
     assert not bad.ok and "Knights" in bad.text
     bad = Table(RandomDice(1)).run("roll 1d1e1")
     assert not bad.ok and "1000" in bad.text
+
+
+def test_high_priestess_picker_names_the_opponents_piece() -> None:
+    from rules.dice import ScriptedDice
+    from rules.scenario import scenario
+
+    t = Table(RandomDice(1), scenario("Kh1 Pa2", "Kh8 Pa7"))
+    s = t.state
+    assert s is not None
+    deck = sorted(s.faith.tarot_deck)
+    t.dice = ScriptedDice([deck.index(2) + 1, 1, 1])  # The High Priestess
+    assert t.run("divinate", Player.BLACK).ok
+    t.dice = RandomDice(1)
+    r = t.run("activate P1", Player.BLACK)  # Black picks White's P1
+    assert r.ok, r.text
+    assert t.state is not None and t.state.activation is not None
+    assert t.state.activation.piece == "White P1"
+    assert not t.run("move P1 a3", Player.BLACK).ok  # White plays it, not Black
+    assert t.run("move P1 a3", Player.WHITE).ok

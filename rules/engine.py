@@ -576,6 +576,7 @@ def apply(
     for hook in AFTER_ACTION:
         hook(tx)
     tx.check_victory()
+    _settle_turn(tx)
     new = tx.freeze(action)
     return new, tx.events
 
@@ -919,6 +920,21 @@ def _h_deploy(tx: Transaction, a: A.Action) -> None:
     tx.phase = Phase.PLAY
     tx.emit("teams_revealed", "Both teams are deployed; the game begins")
     _start_turn(tx, 1, first_deployer)
+
+
+def _settle_turn(tx: Transaction) -> None:
+    """Between Activations, if no piece on the board is left to Activate (the last fresh one was
+    slain or removed by an effect, or The Tower struck), the turn ends now."""
+    if (
+        tx.phase is Phase.PLAY
+        and tx.outcome is None
+        and tx.pending is None
+        and tx.activation is None
+        and tx.attack is None
+        and tx.turn > 0
+        and not any(not p.activated for p in tx.on_board())
+    ):
+        _end_turn(tx)
 
 
 def _start_turn(tx: Transaction, turn: int, first: Player) -> None:

@@ -58,6 +58,9 @@ def invariants(s: GameState) -> None:
     cards = f.cards_deck + f.cards_discard + f.cards_aside_turn + f.cards_aside_game
     cards += f.cards_face_up
     assert sorted(cards) == list(range(54)), "a playing card was lost or duplicated"
+    if s.phase is Phase.PLAY and s.pending is None and s.activation is None:
+        # Between Activations someone must have a piece left to Activate, or the turn is over.
+        assert any(not p.activated for p in s.pieces if p.zone is Zone.BOARD), "stale turn"
     if s.phase is Phase.OVER:
         assert s.outcome is not None and s.pending is None
     else:
@@ -76,6 +79,7 @@ def random_adjustment(s: GameState, rng: random.Random) -> A.Action | None:
         A.Bless(by, p.key),
         A.Curse(by, p.key),
         A.Scatter(by, p.key),
+        A.Slay(by, p.key),
         A.Divinate(by, tuple(rng.sample(range(22), rng.randint(0, 3)))),
         A.Divinate(by, (), rng.choice(dealt) if dealt else -1),
         A.DrawCards(by, rng.randint(1, 3), rng.choice(A.DrawCards.KEEPS)),

@@ -222,3 +222,17 @@ def test_pieces_returned_to_the_board_keep_their_activation() -> None:
     s, _ = step(s, Slay(B, "White N1"))
     s, _ = step(s, PlacePiece(W, "White N1", sq("b1")))
     assert s.piece("White N1").activated and s.piece("White N1").zone is Zone.BOARD
+
+
+def test_turn_ends_when_the_last_fresh_piece_is_slain_between_activations() -> None:
+    from rules.actions import Slay
+
+    s = scenario("Kh1 Pa2", "Kh8")
+    s, _ = step(s, Activate("White K1"))
+    s, _ = step(s, Move("White K1", sq("g1")))
+    s, _ = step(s, Activate("Black K1"))
+    s, _ = step(s, Move("Black K1", sq("g8")))
+    assert s.turn == 1 and s.to_act is W  # White's P1 is still to Activate
+    s, ev = step(s, Slay(B, "White P1"))
+    assert s.turn == 2, "nobody had anything left to Activate, so turn 1 ended"
+    assert [e.kind for e in ev][-2:] == ["turn_end", "turn_start"]

@@ -390,3 +390,11 @@ def test_choices_are_validated_and_other_actions_wait() -> None:
     with pytest.raises(IllegalAction):
         check(s, Activate("White K1"))
     assert all(isinstance(a, Choose) for a in legal_actions(s))
+
+
+def test_tower_between_activations_ends_the_turn_at_once() -> None:
+    s = scenario("Kh1 Pa2", "Kh8 Pa7")
+    s, _ = step(s, Activate("White K1"))
+    s, _ = step(s, Move("White K1", sq("g1")))
+    s, _ = deal(s, 16, by=B)  # no Re/Activation under way
+    assert s.turn == 2

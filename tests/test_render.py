@@ -165,3 +165,12 @@ def test_card_choices_frame_the_candidate_pieces() -> None:
     for sq in ("h1", "a2", "c3"):  # Black must Bless one of White's pieces
         assert region_has(img, square_box(sq), R.COMBAT_COL) > 300, sq
     assert region_has(img, square_box("a7"), R.COMBAT_COL) == 0
+
+
+def test_the_fonts_are_part_of_the_installed_package() -> None:
+    """A regular install (the Docker image) must carry the fonts, not only the source tree."""
+    import tomllib
+
+    data = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    shipped = data["tool"]["setuptools"]["package-data"]["bot"]
+    assert "assets/fonts/*.ttf" in shipped and "assets/fonts/LICENSE-DejaVu.txt" in shipped

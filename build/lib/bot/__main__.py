@@ -1,0 +1,36 @@
+"""Run the bot: with DISCORD_TOKEN (environment or .env) it connects to Discord; without one
+it opens the console table so anyone can play in a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from bot.settings import Settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="wargame-gm", description=__doc__)
+    parser.add_argument(
+        "--console", action="store_true", help="open the console table even with a token"
+    )
+    parser.add_argument("--sync", action="store_true", help="sync slash commands at start-up")
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+    logging.basicConfig(
+        level=getattr(logging, settings.log_level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if settings.has_token and not args.console:
+        from bot.app import run_discord
+
+        run_discord(settings, sync=args.sync)
+        return 0
+    from bot.console import run_console
+
+    return run_console(images=settings.output_dir)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

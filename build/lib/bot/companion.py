@@ -1,0 +1,405 @@
+"""The table companion for players on a physical board: dice expressions, a piece's roll, an
+Attack resolved with tokens, exact odds, a per-channel tarot deck and playing-card deck, bone
+reading, and roll statistics. No Discord here: the cog and the console both call these.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import d20
+import d20.expression as d20_expression
+
+from rules.cards import PlayingCard, bone_pool
+from rules.dice import Dice, Modifier, RollSpec
+from rules.errors import RulesError
+from rules.odds import attack_odds, distribution, mean
+from rules.pieces import Kind
+from rules.tarot import BY_NUMBER, TarotCard
+from rules.teams import TeamList
+
+MAX_EXPRESSION = 200
+MAX_NESTING = 8
+MAX_DICE = 1000
+STANDARD_DICE = (4, 6, 8, 10, 12, 20, 100)
+
+
+# ---------------------------------------------------------------------------------------------
+# Dice expressions (d20 library) with injected randomness
+# ---------------------------------------------------------------------------------------------
+class _RandomFromDice:
+    """What d20 calls for randomness (``randrange``), answered by our Dice."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is None:
+            start, stop = 0, start
+        n = (stop - start) // step
+        return start + (self.dice.roll(n) - 1) * step
+
+
+@contextmanager
+def _dice_for_d20(dice: Dice) -> Iterator[None]:
+    saved = d20_expression.random
+    d20_expression.random = _RandomFromDice(dice)
+    try:
+        yield
+    finally:
+        d20_expression.random = saved
+
+
+def _faces(node: Any, out: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Every die face rolled, kept or dropped (for the roll log)."""
+    if isinstance(node, d20_expression.Die):
+        size = 100 if node.size == "%" else int(node.size)
+        out.extend((size, int(v.number)) for v in node.values)
+        return out
+    kids = node.values if isinstance(node, d20_expression.Dice) else getattr(node, "children", [])
+    for child in kids:
+        _faces(child, out)
+    return out
+
+
+@dataclass
+class Rolled:
+    text: str
+    total: int | None
+    faces: list[tuple[int, int]] = field(default_factory=list)
+
+
+def roll_expression(expr: str, dice: Dice) -> Rolled:
+    """Roll a dice expression (keep/drop, rerolls, exploding dice, comparisons, labels...).
+    Oversized or deeply nested expressions are refused before any work is done."""
+    text = expr.strip()
+    if not text:
+        raise RulesError("give a dice expression, like 2d6+1 or 4d6kh3")
+    if len(text) > MAX_EXPRESSION:
+        raise RulesError(f"that expression is too long (at most {MAX_EXPRESSION} characters)")
+    depth = 0
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth > MAX_NESTING:
+            raise RulesError(f"that expression nests too deeply (at most {MAX_NESTING} levels)")
+    for count in re.findall(r"(\d+)\s*d", text):
+        if int(count) > MAX_DICE:
+            raise RulesError(f"at most {MAX_DICE} dice in one roll")
+    roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
+    try:
+        with _dice_for_d20(dice):
+            result = roller.roll(text, allow_comments=True)
+    except d20.TooManyRolls:
+        raise RulesError(f"that would roll more than {MAX_DICE} dice") from None
+    except d20.RollError as e:
+        raise RulesError(f"I could not roll '{text[:60]}': {e}") from None
+    return Rolled(str(result), int(result.total), _faces(result.expr, []))
+
+
+# ---------------------------------------------------------------------------------------------
+# A piece's roll, an Attack at the table, odds
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Side:
+    """One piece in a table-top Attack: its type and what it carries."""
+
+    kind: Kind
+    advantage_tokens: int = 0
+    disadvantage_tokens: int = 0
+    spend_advantage: bool = True
+    blessed: bool = False
+    cursed: bool = False
+    modifiers: tuple[Modifier, ...] = ()
+    extra_advantage: int = 0  # e.g. Mounted Advantage or an effect
+    extra_disadvantage: int = 0
+
+    def spec(self) -> tuple[RollSpec, str]:
+        """The roll and what was spent: a Disadvantage token must be spent, an Advantage token
+        may be; Jokers roll one die and spend nothing."""
+        n, sides = self.kind.dice
+        adv, dis, spent = self.extra_advantage, self.extra_disadvantage, ""
+        if n >= 2:
+            if self.disadvantage_tokens:
+                dis += 1
+                spent = "spends a Disadvantage token"
+            elif self.advantage_tokens and self.spend_advantage:
+                adv += 1
+                spent = "spends an Advantage token"
+        return RollSpec(n, sides, adv, dis, modifiers=self.modifiers), spent
+
+
+def side(
+    kind: Kind,
+    adv: int = 0,
+    dis: int = 0,
+    keep: bool = False,
+    blessed: bool = False,
+    cursed: bool = False,
+    modifiers: tuple[Modifier, ...] = (),
+) -> Side:
+    """A side from token counts as typed: opposite tokens cancel on receipt, so they are netted
+    (a piece never holds both)."""
+    return Side(kind, max(0, adv - dis), max(0, dis - adv), not keep, blessed, cursed, modifiers)
+
+
+def with_mounted(attacker: Side, defender: Side, mounted: bool) -> Side:
+    """Mounted Advantage: only Knights have it, and it gives nothing against a Knight."""
+    if not mounted:
+        return attacker
+    if attacker.kind is not Kind.KNIGHT:
+        raise RulesError("only Knights have Mounted Advantage")
+    extra = attacker.extra_advantage + (defender.kind is not Kind.KNIGHT)
+    return Side(**{**attacker.__dict__, "extra_advantage": extra})
+
+
+def roll_piece(
+    kind: Kind,
+    dice: Dice,
+    advantage: int = 0,
+    disadvantage: int = 0,
+    modifiers: tuple[Modifier, ...] = (),
+) -> Rolled:
+    n, sides = kind.dice
+    spec = RollSpec(n, sides, advantage, disadvantage, modifiers=modifiers)
+    result = spec.roll(dice)
+    return Rolled(
+        f"{kind.display}: {result.explain()}", result.total, [(sides, f) for f in result.faces]
+    )
+
+
+def resolve_attack(attacker: Side, defender: Side, dice: Dice) -> Rolled:
+    if attacker.kind is Kind.JOKER:
+        raise RulesError("Jokers cannot Attack")
+    a_spec, a_spent = attacker.spec()
+    d_spec, d_spent = defender.spec()
+    a = a_spec.roll(dice)
+    d = d_spec.roll(dice)
+    lines = [
+        f"Attacker {attacker.kind.display}"
+        + (f" {a_spent}" if a_spent else "")
+        + f": {a.explain()}",
+        f"Defender {defender.kind.display}"
+        + (f" {d_spent}" if d_spent else "")
+        + f": {d.explain()}",
+    ]
+    if a.total > d.total:
+        lines.append(
+            f"{a.total} beats {d.total}: the {defender.kind.display} is slain and the "
+            f"{attacker.kind.display} takes its square."
+        )
+    else:
+        lines.append(
+            f"{d.total} holds against {a.total}: the defender's player chooses the Combat "
+            f"Movement: put the {attacker.kind.display} on a free square next to the fight (it "
+            f"gains a Disadvantage token), or step the {defender.kind.display} to one (it gains "
+            "an Advantage token and the attacker takes its square)."
+        )
+        if attacker.cursed:
+            lines.append(
+                "The attacker is Cursed: if it takes the Disadvantage token, its other "
+                "Cursed allies gain one too."
+            )
+        if defender.blessed:
+            lines.append(
+                "The defender is Blessed: if it takes the Advantage token, its other "
+                "Blessed allies gain one too."
+            )
+    faces = [(a_spec.sides, f) for f in a.faces] + [(d_spec.sides, f) for f in d.faces]
+    return Rolled("\n".join(lines), a.total, faces)
+
+
+@dataclass
+class OddsReport:
+    text: str
+    attacker: dict[int, Any]
+    defender: dict[int, Any]
+    slay: Any
+
+
+def odds_report(attacker: Side, defender: Side) -> OddsReport:
+    if attacker.kind is Kind.JOKER:
+        raise RulesError("Jokers cannot Attack")
+    a_spec, a_spent = attacker.spec()
+    d_spec, d_spent = defender.spec()
+    o = attack_odds(a_spec, d_spec)
+    lines = [
+        f"{attacker.kind.display} ({a_spec.dice_text}, {a_spec.mode.value}"
+        + (f", {a_spent}" if a_spent else "")
+        + f") Attacking a {defender.kind.display} "
+        f"({d_spec.dice_text}, {d_spec.mode.value}" + (f", {d_spent}" if d_spent else "") + ")",
+        f"Slays: {float(o.slay):.1%} (exactly {o.slay.numerator}/{o.slay.denominator}); "
+        f"held: {float(o.held):.1%}",
+        f"Average totals: attacker {float(mean(a_spec)):.2f}, defender {float(mean(d_spec)):.2f}",
+    ]
+    if attacker.advantage_tokens and not attacker.disadvantage_tokens and a_spec.count >= 2:
+        other = Side(**{**attacker.__dict__, "spend_advantage": not attacker.spend_advantage})
+        alt = attack_odds(other.spec()[0], d_spec).slay
+        spend, keep = (o.slay, alt) if attacker.spend_advantage else (alt, o.slay)
+        lines.append(
+            f"Spending the attacker's Advantage token: {float(spend):.1%}; keeping it: "
+            f"{float(keep):.1%}."
+        )
+    if defender.advantage_tokens and not defender.disadvantage_tokens and d_spec.count >= 2:
+        other = Side(**{**defender.__dict__, "spend_advantage": not defender.spend_advantage})
+        alt = attack_odds(a_spec, other.spec()[0]).slay
+        spend, keep = (o.slay, alt) if defender.spend_advantage else (alt, o.slay)
+        lines.append(
+            f"If the defender spends its Advantage token the Attack slays "
+            f"{float(spend):.1%}; if it keeps it, {float(keep):.1%}."
+        )
+    return OddsReport("\n".join(lines), distribution(a_spec), distribution(d_spec), o.slay)
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-channel decks (plain JSON-friendly dicts, stored by the bot, kept in memory at the console)
+# ---------------------------------------------------------------------------------------------
+def new_decks() -> dict[str, Any]:
+    return {
+        "tarot_deck": list(range(22)),
+        "tarot_dealt": [],
+        "tarot_active": None,
+        "cards_deck": list(range(54)),
+        "cards_out": [],
+        "cards_discard": [],
+    }
+
+
+def _draw(pile: list[int], dice: Dice) -> int:
+    i = dice.roll(len(pile)) - 1 if len(pile) > 1 else 0
+    return pile.pop(i)
+
+
+def divinate(decks: dict[str, Any], dice: Dice, preferred: list[TarotCard]) -> str:
+    deck = sorted(decks["tarot_deck"] + decks["tarot_dealt"])
+    dealt = [_draw(deck, dice) for _ in range(min(3, len(deck)))]
+    decks["tarot_deck"], decks["tarot_dealt"], decks["tarot_active"] = deck, dealt, dealt[0]
+    names = ", ".join(BY_NUMBER[c].title for c in dealt)
+    text = f"Dealt: {names}. Active: {BY_NUMBER[dealt[0]].title}."
+    wanted = [c.number for c in preferred if c.number in dealt[1:]]
+    if wanted:
+        text += (
+            " A preferred card was dealt: "
+            + ", ".join(BY_NUMBER[n].name for n in wanted)
+            + "; make it active with `/tarot active`."
+        )
+    return text
+
+
+def set_active(decks: dict[str, Any], card: TarotCard) -> str:
+    if card.number not in decks["tarot_dealt"]:
+        raise RulesError(f"{card.name} is not dealt out; Divinate first")
+    decks["tarot_active"] = card.number
+    return f"{card.title} is now the active card."
+
+
+def tarot_text(decks: dict[str, Any]) -> str:
+    if not decks["tarot_dealt"]:
+        return "No tarot cards are dealt out. `/tarot divinate` deals three."
+    parts = [
+        BY_NUMBER[c].title + (" (active)" if c == decks["tarot_active"] else "")
+        for c in decks["tarot_dealt"]
+    ]
+    return "Dealt: " + ", ".join(parts) + f". {len(decks['tarot_deck'])} cards face down."
+
+
+def draw_cards(decks: dict[str, Any], dice: Dice, count: int) -> str:
+    if not 1 <= count <= 10:
+        raise RulesError("draw between 1 and 10 cards")
+    drawn = []
+    for _ in range(count):
+        if not decks["cards_deck"]:
+            if not decks["cards_discard"]:
+                break
+            decks["cards_deck"], decks["cards_discard"] = sorted(decks["cards_discard"]), []
+        card = _draw(decks["cards_deck"], dice)
+        decks["cards_out"].append(card)
+        drawn.append(PlayingCard(card).name)
+    if not drawn:
+        raise RulesError("the deck and the discard pile are empty: `/cards shuffle`")
+    return f"Drew: {', '.join(drawn)}. {len(decks['cards_deck'])} cards left in the deck."
+
+
+def discard_card(decks: dict[str, Any], card: PlayingCard) -> str:
+    if card.id not in decks["cards_out"]:
+        raise RulesError(f"{card.name} has not been drawn")
+    decks["cards_out"].remove(card.id)
+    decks["cards_discard"].append(card.id)
+    return f"{card.name} is discarded (face up)."
+
+
+def shuffle_cards(decks: dict[str, Any]) -> str:
+    decks["cards_deck"] = list(range(54))
+    decks["cards_out"], decks["cards_discard"] = [], []
+    return "All 54 cards are shuffled back into the deck."
+
+
+def read_bones(team: str, dice: Dice) -> Rolled:
+    """Roll a bone-reading pool: from a team list ('K Q R 2N 3P') or dice ('d4 d6 d10')."""
+    sizes = [int(x) for x in re.findall(r"\bd(\d+)\b", team.lower())]
+    if not sizes:
+        try:
+            parsed = TeamList.parse(team)
+        except RulesError as e:
+            raise RulesError(f"give a team list (K Q R 2N 3P) or dice (d4 d6): {e}") from None
+        kinds = {parsed.faction.option(name).kind.value for name, n in parsed.pieces if n}
+        sizes = list(bone_pool(kinds))
+    if not sizes or len(sizes) > 10 or any(s not in (4, 6, 8, 10, 20) for s in sizes):
+        raise RulesError("a bone pool holds D4, D6, D8, D10 and D20 dice")
+    faces = [(s, dice.roll(s)) for s in sizes]
+    return Rolled("Bones: " + ", ".join(f"D{s}={v}" for s, v in faces), None, faces)
+
+
+# ---------------------------------------------------------------------------------------------
+# Roll statistics: are the dice fair?
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class DieStats:
+    sides: int
+    counts: list[int]
+    rolls: int
+    p_value: float
+
+    def line(self) -> str:
+        expected = self.rolls / self.sides
+        worst = max(range(self.sides), key=lambda i: abs(self.counts[i] - expected))
+        return (
+            f"D{self.sides}: {self.rolls} rolls, each face expected {expected:.1f} times; "
+            f"furthest off: {worst + 1} came {self.counts[worst]} times; "
+            f"chi-square p = {self.p_value:.3f}"
+        )
+
+
+def die_stats(faces: list[tuple[int, int]]) -> list[DieStats]:
+    """Counts per face for each die type against a fair die, with Pearson's chi-square test
+    (SciPy). A p-value far below 0.01 over many rolls would suggest a biased die."""
+    from scipy.stats import chisquare
+
+    by_die: dict[int, Counter[int]] = {}
+    for sides, face in faces:
+        by_die.setdefault(sides, Counter())[face] += 1
+    out = []
+    for sides in sorted(by_die):
+        c = by_die[sides]
+        counts = [c.get(f, 0) for f in range(1, sides + 1)]
+        n = sum(counts)
+        p = float(chisquare(counts).pvalue) if n and sides > 1 else 1.0
+        out.append(DieStats(sides, counts, n, p))
+    return out
+
+
+def stats_text(faces: list[tuple[int, int]]) -> str:
+    stats = die_stats(faces)
+    if not stats:
+        return "No rolls logged in this channel yet."
+    lines = [s.line() for s in stats]
+    lines.append(
+        "A p-value is the chance of counts at least this uneven from fair dice; small "
+        "samples are noisy, so only a tiny value over hundreds of rolls is suspicious."
+    )
+    return "\n".join(lines)

@@ -1,0 +1,749 @@
+"""Board, tracker, tarot-card and odds images with Pillow.
+
+Everything is drawn by this module (piece figures are our own polygons) with the DejaVu fonts
+shipped in bot/assets/fonts (licence beside them). Layout: the board on top and the Activation
+Tracker panel below, because Discord shows images about 400 px wide on a phone and a tall image
+keeps the squares and labels large.
+
+What never changes for a size and orientation (the squares and coordinates, each piece figure,
+each terrain tile) is drawn once and cached.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from rules.board import FILES, Player, Square, Terrain
+from rules.engine import combat_squares, destinations, targets
+from rules.errors import RulesError
+from rules.pieces import Kind
+from rules.state import Decision, Event, GameState, Phase, Piece, Zone
+from rules.tarot import BY_NUMBER, TarotCard
+
+FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"
+BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+
+SQ = 80  # square size in pixels
+MARGIN = 28  # coordinate margin around the board
+BOARD_PX = 8 * SQ + 2 * MARGIN
+PANEL_H = 300
+
+# Colours (RGB). Dark and light Discord themes both sit around these greys, so the image
+# carries its own background.
+BG = (38, 41, 48)
+LIGHT_SQ = (232, 220, 196)
+DARK_SQ = (170, 136, 100)
+COORD = (214, 214, 220)
+WHITE_FILL, WHITE_LINE = (250, 247, 240), (30, 30, 36)
+BLACK_FILL, BLACK_LINE = (40, 40, 48), (236, 236, 240)
+ADV_COL = (36, 140, 72)
+DIS_COL = (196, 48, 48)
+BLESS_COL = (242, 196, 32)
+CURSE_COL = (128, 48, 160)
+MOVE_COL = (40, 110, 220)
+ATTACK_COL = (220, 40, 40)
+COMBAT_COL = (240, 150, 20)
+PATH_COL = (40, 110, 220)
+TEXT = (236, 236, 240)
+MUTED = (150, 150, 160)
+
+
+@cache
+def font(size: int, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(CONDENSED if condensed else BOLD), size)
+
+
+@lru_cache(maxsize=4096)
+def text_tile(
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    condensed: bool = False,
+    stroke: tuple[int, int, int] | None = None,
+) -> Image.Image:
+    """A transparent image of a piece of text; most texts repeat from frame to frame."""
+    f = font(size, condensed)
+    sw = 2 if stroke else 0
+    probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
+    left, top, right, bottom = (
+        int(v) for v in probe.textbbox((0, 0), text, font=f, stroke_width=sw)
+    )
+    img = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text(
+        (-left, -top), text, font=f, fill=colour, stroke_width=sw, stroke_fill=stroke
+    )
+    return img
+
+
+def put_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    condensed: bool = False,
+    anchor: str = "la",
+    stroke: tuple[int, int, int] | None = None,
+) -> None:
+    """Paste cached text; anchor is l/m/r then a(top)/m(middle)."""
+    tile = text_tile(text, size, colour, condensed, stroke)
+    x, y = xy
+    if anchor[0] == "m":
+        x -= tile.width / 2
+    elif anchor[0] == "r":
+        x -= tile.width
+    if anchor[1] == "m":
+        y -= tile.height / 2
+    img.paste(tile, (round(x), round(y)), tile)
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry helpers
+# ---------------------------------------------------------------------------------------------
+def square_origin(sq: Square, view: Player) -> tuple[int, int]:
+    """Top-left pixel of a square on the board image for ``view``'s orientation."""
+    col = sq.file if view is Player.WHITE else 7 - sq.file
+    row = 7 - sq.rank if view is Player.WHITE else sq.rank
+    return MARGIN + col * SQ, MARGIN + row * SQ
+
+
+def square_centre(sq: Square, view: Player) -> tuple[int, int]:
+    x, y = square_origin(sq, view)
+    return x + SQ // 2, y + SQ // 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Cached layers: the empty board, piece figures and terrain tiles
+# ---------------------------------------------------------------------------------------------
+@cache
+def _board_base(view: Player) -> Image.Image:
+    img = Image.new("RGB", (BOARD_PX, BOARD_PX), BG)
+    d = ImageDraw.Draw(img)
+    f = font(16)
+    for file in range(8):
+        for rank in range(8):
+            sq = Square(file, rank)
+            x, y = square_origin(sq, view)
+            d.rectangle(
+                [x, y, x + SQ - 1, y + SQ - 1], fill=DARK_SQ if (file + rank) % 2 == 0 else LIGHT_SQ
+            )
+    for i in range(8):
+        file_label = FILES[i if view is Player.WHITE else 7 - i]
+        rank_label = str(8 - i if view is Player.WHITE else i + 1)
+        cx = MARGIN + i * SQ + SQ // 2
+        for y in (MARGIN // 2, BOARD_PX - MARGIN // 2):
+            d.text((cx, y), file_label, fill=COORD, font=f, anchor="mm")
+        cy = MARGIN + i * SQ + SQ // 2
+        for x in (MARGIN // 2, BOARD_PX - MARGIN // 2):
+            d.text((x, cy), rank_label, fill=COORD, font=f, anchor="mm")
+    return img
+
+
+def _scaled(
+    points: Iterable[tuple[float, float]], size: int, dx: float = 0, dy: float = 0
+) -> list[tuple[float, float]]:
+    """Points in a 100x100 design space scaled to ``size``."""
+    k = size / 100
+    return [(x * k + dx, y * k + dy) for x, y in points]
+
+
+# Figure outlines in a 100x100 box (our own drawings).
+_BASE: list[tuple[float, float]] = [(22, 88), (78, 88), (74, 78), (26, 78)]
+_FIGURES: dict[Kind, list[list[tuple[float, float]]]] = {
+    Kind.PAWN: [[(36, 78), (40, 58), (34, 52), (66, 52), (60, 58), (64, 78)], _BASE],
+    Kind.ROOK: [
+        [(30, 78), (34, 44), (28, 40), (28, 22), (37, 22), (37, 30), (45, 30), (45, 22),
+         (55, 22), (55, 30), (63, 30), (63, 22), (72, 22), (72, 40), (66, 44), (70, 78)],
+        _BASE,
+    ],
+    Kind.KNIGHT: [
+        [(30, 78), (36, 56), (30, 50), (26, 42), (40, 26), (44, 16), (50, 24), (62, 26),
+         (72, 40), (74, 60), (70, 78)],
+        _BASE,
+    ],
+    Kind.BISHOP: [
+        [(34, 78), (40, 56), (34, 44), (38, 30), (50, 16), (62, 30), (66, 44), (60, 56),
+         (66, 78)],
+        _BASE,
+    ],
+    Kind.QUEEN: [
+        [(30, 78), (34, 54), (22, 26), (36, 42), (42, 20), (50, 40), (58, 20), (64, 42),
+         (78, 26), (66, 54), (70, 78)],
+        _BASE,
+    ],
+    Kind.KING: [
+        [(30, 78), (32, 50), (24, 38), (38, 34), (46, 34), (46, 26), (40, 26), (40, 20),
+         (46, 20), (46, 12), (54, 12), (54, 20), (60, 20), (60, 26), (54, 26), (54, 34),
+         (62, 34), (76, 38), (68, 50), (70, 78)],
+        _BASE,
+    ],
+    Kind.JOKER: [
+        [(30, 78), (36, 50), (18, 24), (40, 40), (50, 14), (60, 40), (82, 24), (64, 50),
+         (70, 78)],
+        _BASE,
+    ],
+}  # fmt: skip
+_FIGURE_DOTS: dict[Kind, list[tuple[float, float, float]]] = {
+    Kind.PAWN: [(50, 40, 12)],
+    Kind.QUEEN: [(22, 24, 5), (42, 18, 5), (58, 18, 5), (78, 24, 5)],
+    Kind.JOKER: [(18, 22, 6), (50, 12, 6), (82, 22, 6)],
+    Kind.BISHOP: [(50, 12, 5)],
+}
+
+
+@cache
+def piece_sprite(kind: Kind, owner: Player, size: int = SQ) -> Image.Image:
+    """A transparent figure of the piece, drawn at 3x and scaled down for smooth edges."""
+    big = size * 3
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    fill, line = (WHITE_FILL, WHITE_LINE) if owner is Player.WHITE else (BLACK_FILL, BLACK_LINE)
+    width = max(2, big // 30)
+    for poly in _FIGURES[kind]:
+        d.polygon(_scaled(poly, big, 0, -6 * big / 100), fill=fill, outline=line, width=width)
+    for cx, cy, r in _FIGURE_DOTS.get(kind, []):
+        ((x, y),) = _scaled([(cx, cy - 6)], big)
+        rr = r * big / 100
+        d.ellipse([x - rr, y - rr, x + rr, y + rr], fill=fill, outline=line, width=width)
+    if kind is Kind.BISHOP:  # the mitre's slit
+        x0, y0 = _scaled([(46, 22)], big)[0]
+        x1, y1 = _scaled([(56, 36)], big)[0]
+        d.line([x0, y0, x1, y1], fill=line, width=width)
+    if kind is Kind.KNIGHT:  # an eye
+        ((ex, ey),) = _scaled([(54, 30)], big)
+        r = 3 * big / 100
+        d.ellipse([ex - r, ey - r, ex + r, ey + r], fill=line)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@cache
+def terrain_tile(kind: Terrain, size: int = SQ) -> Image.Image:
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    k = size / 100
+    if kind is Terrain.TREE:
+        d.rectangle([44 * k, 58 * k, 56 * k, 90 * k], fill=(110, 72, 40))
+        for cx, cy, r in ((50, 34, 24), (34, 50, 18), (66, 50, 18)):
+            d.ellipse(
+                [(cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k],
+                fill=(46, 124, 60),
+                outline=(20, 70, 30),
+                width=max(1, size // 40),
+            )
+    elif kind is Terrain.HOLE:
+        d.ellipse(
+            [12 * k, 26 * k, 88 * k, 78 * k],
+            fill=(20, 16, 14),
+            outline=(90, 70, 50),
+            width=max(2, size // 25),
+        )
+    else:
+        d.rectangle([4 * k, 4 * k, 96 * k, 96 * k], fill=(52, 110, 190))
+        for y in (30, 52, 74):
+            pts = [(x * k, (y + 6 * math.sin(x / 8)) * k) for x in range(8, 93, 4)]
+            d.line(pts, fill=(200, 225, 255), width=max(2, size // 30))
+    return img
+
+
+# ---------------------------------------------------------------------------------------------
+# Overlays
+# ---------------------------------------------------------------------------------------------
+def _badge(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    colour: tuple[int, int, int],
+    shape: str,
+) -> None:
+    """A token badge: a triangle up (Advantage) or down (Disadvantage) with the count beside."""
+    x, y = xy
+    if shape == "up":
+        d.polygon([(x, y + 14), (x + 8, y), (x + 16, y + 14)], fill=colour, outline=(255, 255, 255))
+    else:
+        d.polygon([(x, y), (x + 16, y), (x + 8, y + 14)], fill=colour, outline=(255, 255, 255))
+    put_text(img, (x + 18, y - 1), text, 17, colour, stroke=(255, 255, 255))
+
+
+def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return pts
+
+
+def _draw_marks(img: Image.Image, d: ImageDraw.ImageDraw, p: Piece, x: int, y: int) -> None:
+    if p.advantage:
+        _badge(img, d, (x + 3, y + 4), str(p.advantage), ADV_COL, "up")
+    if p.disadvantage:
+        _badge(img, d, (x + 3, y + 4), str(p.disadvantage), DIS_COL, "down")
+    if p.blessed:  # a gold star, top right
+        d.polygon(_star(x + SQ - 13, y + 13, 11), fill=BLESS_COL, outline=(90, 60, 0))
+    if p.cursed:  # a purple disc with a white cross, top right
+        cx, cy = x + SQ - 13, y + 13
+        d.ellipse([cx - 10, cy - 10, cx + 10, cy + 10], fill=CURSE_COL, outline=(255, 255, 255))
+        d.line([cx - 5, cy - 5, cx + 5, cy + 5], fill=(255, 255, 255), width=3)
+        d.line([cx - 5, cy + 5, cx + 5, cy - 5], fill=(255, 255, 255), width=3)
+
+
+@cache
+def label_tile(label: str, owner: Player) -> Image.Image:
+    """The label badge of a piece (e.g. P3), drawn once per label and side."""
+    f = font(18, condensed=True)
+    fill, text = (
+        ((255, 255, 255), (20, 20, 24))
+        if owner is Player.WHITE
+        else ((20, 20, 24), (255, 255, 255))
+    )
+    probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
+    left, top, right, bottom = (int(v) for v in probe.textbbox((0, 0), label, font=f))
+    w, h = right - left + 8, bottom - top + 4
+    img = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([0, 0, w, h], radius=4, fill=fill, outline=(120, 120, 130))
+    d.text((4 - left, 2 - top), label, fill=text, font=f)
+    return img
+
+
+def _label(img: Image.Image, p: Piece, x: int, y: int) -> None:
+    tile = label_tile(p.label, p.owner)
+    img.paste(tile, (x + (SQ - tile.width) // 2, y + SQ - tile.height - 1), tile)
+
+
+def _arrow(
+    d: ImageDraw.ImageDraw,
+    pts: Sequence[tuple[int, int]],
+    colour: tuple[int, int, int],
+    width: int = 6,
+) -> None:
+    if len(pts) < 2:
+        return
+    d.line(list(pts), fill=colour, width=width, joint="curve")
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    ang = math.atan2(y1 - y0, x1 - x0)
+    head = 18
+    left = (x1 - head * math.cos(ang - 0.45), y1 - head * math.sin(ang - 0.45))
+    right = (x1 - head * math.cos(ang + 0.45), y1 - head * math.sin(ang + 0.45))
+    d.polygon([(x1, y1), left, right], fill=colour)
+
+
+@dataclass(frozen=True)
+class Highlights:
+    moves: tuple[Square, ...] = ()
+    attacks: tuple[Square, ...] = ()
+    combat: tuple[Square, ...] = ()
+
+
+def current_highlights(s: GameState) -> Highlights:
+    """Squares for the decision now open: the Activating piece's Moves and Attacks, or the
+    Combat Movement squares."""
+    p = s.pending
+    if p is None:
+        return Highlights()
+    if p.decision in (Decision.ACT, Decision.SECOND_MOVE):
+        piece = s.piece(p.piece)
+        att = tuple(targets(s, piece)) if p.decision is Decision.ACT else ()
+        return Highlights(tuple(destinations(s, piece)), att)
+    if p.decision is Decision.COMBAT_MOVEMENT:
+        return Highlights(combat=tuple(combat_squares(s)))
+    if p.decision is Decision.CHOOSE:  # a card's choice: frame the pieces or squares offered
+        squares: list[Square] = []
+        for option in p.options:
+            offered = s.by_key.get(option.split(":")[0])
+            if offered is not None and offered.square is not None:
+                squares.append(offered.square)
+            elif " " in option and option.rsplit(" ", 1)[1][:1] in "abcdefgh":
+                try:
+                    squares.append(Square.parse(option.rsplit(" ", 1)[1]))
+                except RulesError:
+                    continue
+        return Highlights(combat=tuple(dict.fromkeys(squares)))
+    return Highlights()
+
+
+_ACTION_KINDS = frozenset({"moved", "attack", "combat_movement", "promoted", "castled"})
+
+
+def last_activation(s: GameState) -> list[Event]:
+    """The events of the latest Re/Activation; while a new one has only just begun (nothing
+    moved yet), the one before it as well, so the last Attack stays on the picture."""
+    events = [e for step in s.history for e in step.events]
+    starts = [i for i, e in enumerate(events) if e.kind == "activated"]
+    if not starts:
+        return []
+    begin = starts[-1]
+    if len(starts) > 1 and not any(e.kind in _ACTION_KINDS for e in events[begin:]):
+        begin = starts[-2]
+    return events[begin:]
+
+
+def _draw_last(d: ImageDraw.ImageDraw, events: list[Event], view: Player) -> None:
+    """Paths moved (blue), Combat Movement (amber), then Attacks (red) on top."""
+    for e in events:
+        if e.kind in ("moved", "combat_movement") and e.get("origin") and e.get("to"):
+            if e.get("origin") == e.get("to"):
+                continue
+            pts = [Square.parse(e.get("origin"))] + [Square.parse(x) for x in e.get("path") or []]
+            if len(pts) == 1:
+                pts.append(Square.parse(e.get("to")))
+            colour = COMBAT_COL if e.kind == "combat_movement" else PATH_COL
+            _arrow(d, [square_centre(q, view) for q in pts], colour, 5)
+    for e in events:
+        if e.kind == "attack":
+            a = square_centre(Square.parse(e.get("origin")), view)
+            b = square_centre(Square.parse(e.get("square")), view)
+            _arrow(d, [a, b], ATTACK_COL, 7)
+
+
+def _highlight(d: ImageDraw.ImageDraw, hl: Highlights, view: Player) -> None:
+    for sq in hl.moves:
+        cx, cy = square_centre(sq, view)
+        d.ellipse(
+            [cx - 11, cy - 11, cx + 11, cy + 11], fill=MOVE_COL, outline=(255, 255, 255), width=2
+        )
+    for sq, col in [(q, ATTACK_COL) for q in hl.attacks] + [(q, COMBAT_COL) for q in hl.combat]:
+        x, y = square_origin(sq, view)
+        d.rectangle([x + 2, y + 2, x + SQ - 3, y + SQ - 3], outline=col, width=6)
+
+
+# ---------------------------------------------------------------------------------------------
+# The board and the tracker panel
+# ---------------------------------------------------------------------------------------------
+def render_board_image(
+    s: GameState,
+    view: Player | None = None,
+    highlights: Highlights | None = None,
+    show_last: bool = True,
+) -> Image.Image:
+    """The whole picture: board (oriented for ``view``; White at the bottom for spectators) and
+    the tracker panel."""
+    v = view or Player.WHITE
+    img = Image.new("RGB", (BOARD_PX, BOARD_PX + PANEL_H), BG)
+    img.paste(_board_base(v), (0, 0))
+    for sq, t in s.terrain:
+        img.paste(terrain_tile(t), square_origin(sq, v), terrain_tile(t))
+    d = ImageDraw.Draw(img)
+    hl = highlights if highlights is not None else current_highlights(s)
+    _highlight(d, hl, v)
+    for p in s.pieces:
+        if p.zone is Zone.BOARD and p.square is not None:
+            x, y = square_origin(p.square, v)
+            sprite = piece_sprite(p.kind, p.owner)
+            img.paste(sprite, (x, y), sprite)
+    if show_last:
+        _draw_last(d, last_activation(s), v)
+    for p in s.pieces:
+        if p.zone is Zone.BOARD and p.square is not None:
+            x, y = square_origin(p.square, v)
+            _label(img, p, x, y)
+            _draw_marks(img, d, p, x, y)
+    _panel(img, s, BOARD_PX)
+    return img
+
+
+def _status_line(s: GameState) -> str:
+    if s.outcome is not None:
+        return s.outcome.describe()
+    if s.phase is not Phase.PLAY:
+        return s.phase.value.capitalize()
+    d = s.decider
+    who = d.title if d else ""
+    if s.pending is None:
+        verb = "picks the Activation" if s.activation_picker else "to Activate"
+        return f"Turn {s.turn} of 10 · {who} {verb}"
+    what = s.pending.prompt or s.pending.decision.value
+    return f"Turn {s.turn} of 10 · {who}: {what}"
+
+
+@cache
+def chip_tile(text: str, dim: bool) -> Image.Image:
+    f = font(15, condensed=True)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    tw = int(probe.textlength(text, font=f)) + 10
+    img = Image.new("RGB", (tw + 1, 21), BG)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([0, 0, tw, 20], radius=4, fill=(70, 72, 80) if dim else (210, 210, 216))
+    d.text((5, 10), text, font=f, anchor="lm", fill=MUTED if dim else (20, 20, 24))
+    return img
+
+
+def _chips(img: Image.Image, x: int, y: int, items: list[tuple[str, bool]], w: int) -> int:
+    """Small label chips; a dim chip marks a piece that has Activated. Returns the next y."""
+    cx = x
+    for text, dim in items:
+        tile = chip_tile(text, dim)
+        if cx + tile.width > x + w:
+            cx = x
+            y += 24
+        img.paste(tile, (cx, y))
+        cx += tile.width + 3
+    return y + 26
+
+
+def _panel(img: Image.Image, s: GameState, top: int) -> None:
+    x0, w = MARGIN, BOARD_PX - 2 * MARGIN
+    put_text(img, (x0, top + 8), _status_line(s)[:70], 20, TEXT)
+    col_w = w // 2 - 8
+    bottom = top + 38
+    for i, pl in enumerate(Player):
+        x = x0 + i * (col_w + 16)
+        y = top + 38
+        put_text(img, (x, y), f"{pl.title} · {s.points_on_board(pl)} pts on the board", 16, TEXT)
+        y += 24
+        on = sorted(s.pieces_of(pl), key=lambda p: (p.rank, p.label))
+        y = _chips(img, x, y, [(p.label, p.activated) for p in on], col_w)
+        slain = [p.label for p in s.pieces_of(pl, Zone.SLAIN)]
+        off = [p.label for p in s.pieces_of(pl, Zone.REMOVED)]
+        if slain:
+            put_text(img, (x, y), "Slain: " + " ".join(slain), 14, MUTED, True)
+            y += 20
+        if off:
+            put_text(img, (x, y), "Off the board: " + " ".join(off), 14, MUTED, True)
+            y += 20
+        bottom = max(bottom, y)
+    y = bottom + 6
+    f = s.faith
+    if f.tarot_dealt:
+        cx = x0
+        for n in f.tarot_dealt:
+            img.paste(tarot_chip(n, n == f.tarot_active), (cx, y))
+            cx += 128
+        if f.tarot_active is not None:
+            put_text(img, (cx + 4, y + 6), "active card", 13, MUTED, True)
+            put_text(
+                img,
+                (cx + 4, y + 24),
+                _short(BY_NUMBER[f.tarot_active].name, 18),
+                15,
+                BLESS_COL,
+                True,
+            )
+        y += 56
+    kinds = ("rolled", "attack_result", "slain", "combat_movement", "promoted", "castled")
+    lines = [e.text for e in last_activation(s) if e.kind in kinds]
+    for line in lines[-5:]:
+        if y > top + PANEL_H - 18:
+            break
+        put_text(img, (x0, y), line[:80], 14, TEXT, True)
+        y += 19
+
+
+@cache
+def tarot_chip(n: int, active: bool) -> Image.Image:
+    card = BY_NUMBER[n]
+    img = Image.new("RGB", (121, 47), BG)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(
+        [0, 0, 120, 46],
+        radius=6,
+        fill=(250, 240, 210) if active else (90, 92, 100),
+        outline=BLESS_COL if active else (130, 130, 140),
+        width=4 if active else 1,
+    )
+    ink = (20, 20, 24) if active else TEXT
+    d.text((60, 14), card.numeral, font=font(15), anchor="mm", fill=ink)
+    d.text((60, 33), _short(card.name), font=font(13, True), anchor="mm", fill=ink)
+    return img
+
+
+def _short(name: str, n: int = 14) -> str:
+    name = name.removeprefix("The ")
+    return name if len(name) <= n else name[: n - 1] + "…"
+
+
+@cache
+def _palette() -> Image.Image:
+    """A 256-colour palette for every colour this module draws, with their anti-aliased blends:
+    built once from a reference picture, then each frame maps onto it (fast, and stable)."""
+    from bot.samples import midgame
+
+    ref = render_board_image(midgame(), highlights=None)
+    swatches = [
+        BG,
+        LIGHT_SQ,
+        DARK_SQ,
+        COORD,
+        WHITE_FILL,
+        WHITE_LINE,
+        BLACK_FILL,
+        BLACK_LINE,
+        ADV_COL,
+        DIS_COL,
+        BLESS_COL,
+        CURSE_COL,
+        MOVE_COL,
+        ATTACK_COL,
+        COMBAT_COL,
+        TEXT,
+        MUTED,
+        (255, 255, 255),
+        (20, 20, 24),
+    ]
+    strip = Image.new("RGB", (len(swatches) * 8, 8 * len(swatches)))
+    for i, a in enumerate(swatches):
+        for j, b in enumerate(swatches):
+            for k in range(8):
+                t = k / 7
+                c = (
+                    round(a[0] * (1 - t) + b[0] * t),
+                    round(a[1] * (1 - t) + b[1] * t),
+                    round(a[2] * (1 - t) + b[2] * t),
+                )
+                strip.putpixel((i * 8 + k, j * 8), c)
+    sheet = Image.new("RGB", (ref.width, ref.height + strip.height), BG)
+    sheet.paste(ref, (0, 0))
+    sheet.paste(strip, (0, ref.height))
+    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def png_bytes(img: Image.Image, palette: bool = True) -> bytes:
+    """PNG-encode. The board pictures use a fixed 256-colour palette: they are flat colours, so
+    this is close to lossless and several times smaller and faster than full RGB."""
+    buf = io.BytesIO()
+    if palette:
+        img = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    img.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def board_png(s: GameState, view: Player | None = None) -> bytes:
+    return png_bytes(render_board_image(s, view))
+
+
+# ---------------------------------------------------------------------------------------------
+# Tarot cards and odds charts
+# ---------------------------------------------------------------------------------------------
+def _emblem(d: ImageDraw.ImageDraw, n: int, cx: int, cy: int) -> None:
+    gold, ink = (214, 168, 40), (60, 40, 20)
+    if n in (19, 20):  # sun / fire
+        for i in range(12):
+            a = i * math.pi / 6
+            d.line(
+                [
+                    cx + 30 * math.cos(a),
+                    cy + 30 * math.sin(a),
+                    cx + 48 * math.cos(a),
+                    cy + 48 * math.sin(a),
+                ],
+                fill=gold,
+                width=5,
+            )
+        d.ellipse([cx - 26, cy - 26, cx + 26, cy + 26], fill=gold, outline=ink, width=3)
+    elif n == 18:  # moon
+        d.ellipse([cx - 40, cy - 40, cx + 40, cy + 40], fill=(220, 220, 240), outline=ink, width=3)
+        d.ellipse([cx - 20, cy - 46, cx + 56, cy + 30], fill=(246, 236, 214))
+    elif n == 17:
+        d.polygon(_star(cx, cy, 46), fill=gold, outline=ink)
+    elif n == 16:  # tower
+        d.rectangle(
+            [cx - 22, cy - 30, cx + 22, cy + 46], fill=(150, 140, 130), outline=ink, width=3
+        )
+        d.polygon(
+            [(cx - 30, cy - 30), (cx, cy - 56), (cx + 30, cy - 30)], fill=(190, 60, 40), outline=ink
+        )
+    elif n in (10, 21):  # wheel / world
+        d.ellipse([cx - 44, cy - 44, cx + 44, cy + 44], outline=ink, width=5)
+        for i in range(8):
+            a = i * math.pi / 4
+            d.line([cx, cy, cx + 44 * math.cos(a), cy + 44 * math.sin(a)], fill=ink, width=3)
+    elif n == 8:  # scales
+        d.line([cx, cy - 40, cx, cy + 40], fill=ink, width=5)
+        d.line([cx - 44, cy - 26, cx + 44, cy - 26], fill=ink, width=5)
+        for sx in (-44, 44):
+            d.pieslice(
+                [cx + sx - 18, cy - 10, cx + sx + 18, cy + 20], 0, 180, fill=gold, outline=ink
+            )
+    elif n == 6:  # heart
+        d.ellipse([cx - 40, cy - 36, cx, cy + 4], fill=(200, 50, 70))
+        d.ellipse([cx, cy - 36, cx + 40, cy + 4], fill=(200, 50, 70))
+        d.polygon([(cx - 38, cy - 8), (cx + 38, cy - 8), (cx, cy + 42)], fill=(200, 50, 70))
+    elif n == 13:  # scythe blade
+        d.arc([cx - 46, cy - 46, cx + 46, cy + 46], 200, 330, fill=ink, width=8)
+        d.line([cx - 30, cy + 46, cx + 30, cy - 40], fill=ink, width=6)
+    else:  # a crown-like mark with the numeral
+        d.polygon(
+            [
+                (cx - 40, cy + 20),
+                (cx - 40, cy - 20),
+                (cx - 20, cy),
+                (cx, cy - 34),
+                (cx + 20, cy),
+                (cx + 40, cy - 20),
+                (cx + 40, cy + 20),
+            ],
+            fill=gold,
+            outline=ink,
+        )
+
+
+def tarot_card_image(card: TarotCard) -> Image.Image:
+    w, h = 260, 420
+    img = Image.new("RGB", (w, h), (30, 30, 36))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(
+        [6, 6, w - 7, h - 7], radius=16, fill=(246, 236, 214), outline=(120, 90, 40), width=5
+    )
+    d.text((w // 2, 40), card.numeral, font=font(34), anchor="mm", fill=(60, 40, 20))
+    _emblem(d, card.number, w // 2, 190)
+    name = card.name.upper()
+    size = 26 if len(name) <= 14 else 20
+    d.text((w // 2, h - 80), name, font=font(size, True), anchor="mm", fill=(60, 40, 20))
+    sub = "resolved at the table" if not card.complete else " · ".join(card.aliases)
+    sf = font(14, True)
+    while sub and d.textlength(sub, font=sf) > w - 40:
+        sub = sub.rsplit(" · ", 1)[0] if " · " in sub else sub[:-2] + "…"
+    d.text((w // 2, h - 46), sub, font=sf, anchor="mm", fill=(120, 90, 40))
+    return img
+
+
+def odds_chart(
+    attacker: dict[int, Fraction],
+    defender: dict[int, Fraction],
+    slay: Fraction,
+    title: str = "",
+) -> Image.Image:
+    """Bars for each total: attacker (filled) and defender (hatched outline)."""
+    w, h = 720, 380
+    img = Image.new("RGB", (w, h), BG)
+    d = ImageDraw.Draw(img)
+    d.text((20, 14), title or "Attack odds", font=font(20), fill=TEXT)
+    d.text((w - 20, 14), f"slays {float(slay):.1%}", font=font(20), fill=ADV_COL, anchor="ra")
+    lo = min(min(attacker), min(defender))
+    hi = max(max(attacker), max(defender))
+    top = float(max(max(attacker.values()), max(defender.values())))
+    x0, y0, x1, y1 = 50, 60, w - 20, h - 40
+    n = hi - lo + 1
+    bw = (x1 - x0) / n
+    for i, t in enumerate(range(lo, hi + 1)):
+        bx = x0 + i * bw
+        for j, (dist, col) in enumerate(((attacker, (220, 120, 60)), (defender, (80, 150, 220)))):
+            p = float(dist.get(t, 0))
+            if not p:
+                continue
+            bh = (y1 - y0) * p / top
+            left = bx + 1 + j * bw / 2
+            d.rectangle(
+                [left, y1 - bh, left + bw / 2 - 2, y1],
+                fill=col if j == 0 else None,
+                outline=col,
+                width=2,
+            )
+        if n <= 30 or t % 2 == 0:
+            d.text((bx + bw / 2, y1 + 14), str(t), font=font(11, True), anchor="mm", fill=MUTED)
+    d.line([x0, y1, x1, y1], fill=MUTED, width=1)
+    d.rectangle([x0, 40, x0 + 14, 54], fill=(220, 120, 60))
+    d.text((x0 + 20, 47), "attacker", font=font(13, True), anchor="lm", fill=TEXT)
+    d.rectangle([x0 + 110, 40, x0 + 124, 54], outline=(80, 150, 220), width=2)
+    d.text((x0 + 130, 47), "defender (wins ties)", font=font(13, True), anchor="lm", fill=TEXT)
+    return img

@@ -1,0 +1,406 @@
+"""The game service: one live game per channel, players seated by Discord user id, every change
+persisted exactly once. The cogs and the benchmark call this; it calls the same ``Table`` the
+console uses, so the game flow exists once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.render import board_png
+from bot.store import GameRow, StaleVersion, Store
+from bot.table import Reply, Table
+from rules import actions as A
+from rules.board import Player
+from rules.dice import Dice, SystemDice
+from rules.engine import legal_actions, new_game, undo
+from rules.errors import RulesError
+from rules.serialize import dumps, loads
+from rules.state import GameState, Step
+from rules.tarot import BY_NUMBER, INCOMPLETE
+from rules.teams import TeamList
+
+READY_MADE: dict[str, str] = {
+    "Balanced: K Q R 2N 3P": "K Q R 2N 3P",
+    "Bishops and a Joker: K 2B 2N J 2P": "K 2B 2N J 2P",
+    "Heavy: K Q 2R B 3P": "K Q 2R B 3P",
+    "Swarm: K 8P 2J": "K 8P 2J",
+    "Cavalry: K Q 2N 2B 1P": "K Q 2N 2B 1P",
+}
+
+
+@dataclass
+class Answer:
+    """What the bot says back: text for everyone (or only the asker), an optional picture,
+    and the game/version the decision buttons belong to."""
+
+    text: str
+    ok: bool = True
+    ephemeral: bool = False
+    image: bytes | None = None
+    image_name: str = "board.png"
+    game_id: int | None = None
+    version: int | None = None
+    state: GameState | None = None
+    mentions: list[int] = field(default_factory=list)
+    attachment: tuple[str, bytes] | None = None  # (file name, data), e.g. an export
+    undo_request: bool = False
+    challenge: bool = False
+
+    @classmethod
+    def error(cls, text: str) -> Answer:
+        return cls(text, ok=False, ephemeral=True)
+
+
+class GameService:
+    def __init__(
+        self, store: Store, dice: Callable[[], Dice] = SystemDice, render: bool = True
+    ) -> None:
+        self.store = store
+        self.dice_factory = dice
+        self.render = render
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, tuple[int, GameState]] = {}  # game id -> (version, state)
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # ---- loading ----
+    async def state_of(self, row: GameRow) -> GameState | None:
+        if row.snapshot is None:
+            return None
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return cached[1]
+        state = await asyncio.to_thread(loads, row.snapshot)
+        self._cache[row.id] = (row.version, state)
+        return state
+
+    @staticmethod
+    def seat(row: GameRow, user_id: int) -> Player | None:
+        if user_id == row.white_id:
+            return Player.WHITE
+        if user_id == row.black_id:
+            return Player.BLACK
+        return None
+
+    @staticmethod
+    def user_of(row: GameRow, player: Player) -> int:
+        return row.white_id if player is Player.WHITE else row.black_id
+
+    # ---- challenge and teams ----
+    async def challenge(
+        self, guild_id: int | None, channel_id: int, challenger: int, opponent: int
+    ) -> Answer:
+        if challenger == opponent:
+            return Answer.error("You cannot challenge yourself: pick another player.")
+        if await self.store.live_game(channel_id) is not None:
+            return Answer.error(
+                "This channel already has a game. Finish it (or `/game concede`)"
+                " or start one in another channel."
+            )
+        row = await self.store.create_game(
+            guild_id, channel_id, challenger, opponent, "challenge", {"teams": {}}
+        )
+        return Answer(
+            f"<@{challenger}> challenges <@{opponent}> to Wargame Chess! "
+            f"<@{opponent}>, accept or decline.",
+            game_id=row.id,
+            version=row.version,
+            mentions=[opponent],
+            challenge=True,
+        )
+
+    async def answer_challenge(
+        self, game_id: int, user_id: int, accept: bool, new_channel_id: int | None = None
+    ) -> Answer:
+        async with self.lock(game_id):
+            row = await self.store.game(game_id)
+            if row is None or row.status != "challenge":
+                return Answer.error("This challenge is no longer open.")
+            if accept and user_id != row.black_id:
+                return Answer.error("Only the challenged player can accept.")
+            if not accept and user_id not in (row.white_id, row.black_id):
+                return Answer.error("Only the two players can decline this challenge.")
+            if not accept:
+                await self.store.save_game(row, status="over")
+                return Answer(f"<@{user_id}> declined the challenge.")
+            version = await self.store.save_game(row, status="teams", channel_id=new_channel_id)
+            return Answer(
+                f"Challenge accepted! <@{row.white_id}> plays White, <@{row.black_id}> Black.\n"
+                "Each player now chooses a 14-point team with `/team` "
+                "(e.g. `K Q R 2N 3P`, or pick a ready-made list).",
+                game_id=row.id,
+                version=version,
+                mentions=[row.white_id, row.black_id],
+            )
+
+    async def set_team(self, channel_id: int, user_id: int, text: str) -> Answer:
+        row = await self.store.live_game(channel_id)
+        if row is None:
+            return Answer.error("There is no game in this channel: start one with `/game new`.")
+        async with self.lock(row.id):
+            row = await self.store.game(row.id)
+            assert row is not None
+            seat = self.seat(row, user_id)
+            if seat is None:
+                return Answer.error("Only the two seated players can choose teams.")
+            if row.status != "teams":
+                return Answer.error(
+                    "Teams are chosen after the challenge is accepted and before the game starts."
+                )
+            try:
+                team = TeamList.parse(READY_MADE.get(text, text)).validate()
+            except RulesError as e:
+                return Answer.error(str(e))
+            teams = dict(row.meta.get("teams", {}))
+            teams[seat.title] = READY_MADE.get(text, text)
+            meta = {**row.meta, "teams": teams}
+            if len(teams) < 2:
+                await self.store.save_game(row, meta=meta)
+                return Answer(
+                    f"{seat.title} has chosen a team: {team.describe()}. Waiting for "
+                    f"<@{self.user_of(row, seat.other)}>.",
+                    mentions=[self.user_of(row, seat.other)],
+                )
+            state = new_game(TeamList.parse(teams["White"]), TeamList.parse(teams["Black"]))
+            table = Table(self.dice_factory(), state)
+            reply = table.act(A.DecideTreeOrder(), None)
+            new_state = table.state
+            assert new_state is not None
+            version = await self._save(row, state, new_state, user_id, status="live", meta=meta)
+            return await self._answer(
+                row,
+                version,
+                new_state,
+                f"{seat.title} has chosen: {team.describe()}\nBoth teams are set. {reply.text}",
+            )
+
+    # ---- play ----
+    async def command(self, channel_id: int, user_id: int, text: str) -> Answer:
+        """Run a table command (the same words as the console) for ``user_id``."""
+        row = await self.store.live_game(channel_id)
+        if row is None:
+            return Answer.error("There is no game in this channel: start one with `/game new`.")
+        return await self._run(row.id, user_id, lambda t, p: t.run(text, p), None)
+
+    async def command_at(self, game_id: int, version: int, user_id: int, text: str) -> Answer:
+        """A command from a button: only if the game is still at ``version``."""
+        return await self._run(game_id, user_id, lambda t, p: t.run(text, p), version)
+
+    async def choose(self, game_id: int, version: int, user_id: int, index: int) -> Answer:
+        """A button or menu: the ``index``-th legal action, only if the game is still at
+        ``version``."""
+
+        def pick(t: Table, p: Player | None) -> Reply:
+            assert t.state is not None
+            acts = legal_actions(t.state)
+            if not 0 <= index < len(acts):
+                return Reply("That choice is not available.", ok=False)
+            return t.act(acts[index], p)
+
+        return await self._run(game_id, user_id, pick, version)
+
+    async def _run(
+        self,
+        game_id: int,
+        user_id: int,
+        fn: Callable[[Table, Player | None], Reply],
+        expect_version: int | None,
+    ) -> Answer:
+        async with self.lock(game_id):
+            row = await self.store.game(game_id)
+            if row is None or row.status == "over":
+                return Answer.error("This game is over.")
+            if expect_version is not None and row.version != expect_version:
+                return Answer.error("This choice is no longer current: the game has moved on.")
+            if row.status != "live":
+                return Answer.error(
+                    "The game has not started yet: both players choose a team with `/team` first."
+                )
+            state = await self.state_of(row)
+            assert state is not None
+            seat = self.seat(row, user_id)
+            table = Table(self.dice_factory(), state)
+            reply = fn(table, seat if seat is not None else state.decider)
+            new_state = table.state
+            assert new_state is not None
+            if new_state is not state and seat is None:
+                return Answer.error(
+                    "Only the two seated players can act in this game; "
+                    "anyone can look (`/game board`, `/game status`)."
+                )
+            if not reply.ok:
+                return Answer.error(reply.text)
+            if new_state is state or new_state.history == state.history:
+                ans = Answer(
+                    reply.text,
+                    image=reply.image,
+                    image_name=reply.image_name,
+                    game_id=row.id,
+                    version=row.version,
+                    state=state,
+                )
+                return ans
+            status = "over" if new_state.is_over else None
+            try:
+                version = await self._save(row, state, new_state, user_id, status=status)
+            except StaleVersion:
+                return Answer.error("This choice is no longer current: the game has moved on.")
+            return await self._answer(row, version, new_state, reply.text)
+
+    async def _save(
+        self,
+        row: GameRow,
+        old: GameState,
+        new: GameState,
+        user_id: int,
+        status: str | None = None,
+        meta: dict[str, object] | None = None,
+    ) -> int:
+        steps: tuple[Step, ...] = new.history[len(old.history) :]
+        rows: list[tuple[int | None, str, str, str]] = []
+        for st in steps:
+            texts = json.dumps([e.text for e in st.events])
+            rows.append((user_id, json.dumps(st.action.to_dict()), json.dumps(st.rolls), texts))
+        snapshot = await asyncio.to_thread(dumps, new)
+        version = await self.store.save_game(
+            row,
+            status=status,
+            snapshot=snapshot,
+            meta=meta,
+            new_events=rows,
+            first_seq=len(old.history),
+        )
+        self._cache[row.id] = (version, new)
+        return version
+
+    async def server_card_text(self, guild_id: int | None, number: int) -> str | None:
+        data = await self.store.channel_state(guild_id or 0, "tarot_text")
+        return None if data is None else data.get(str(number))
+
+    async def set_server_card_text(self, guild_id: int | None, number: int, text: str) -> None:
+        """Only for the cards whose text our rules lack (WC-31); never an effect, only text."""
+        if number not in INCOMPLETE:
+            raise RulesError(
+                f"{BY_NUMBER[number].name} is fully written in the rules; only "
+                "the five incomplete cards take a server's own text"
+            )
+        data = await self.store.channel_state(guild_id or 0, "tarot_text") or {}
+        data[str(number)] = text
+        await self.store.set_channel_state(guild_id or 0, "tarot_text", data)
+
+    async def _answer(self, row: GameRow, version: int, state: GameState, text: str) -> Answer:
+        if state.history:
+            for e in state.history[-1].events:
+                if e.kind == "tarot_at_table":
+                    own = await self.server_card_text(row.guild_id, int(e.get("card")))
+                    if own:
+                        text += f"\nThis server's text for it: {own}"
+        decider = state.decider
+        mentions = [] if decider is None else [self.user_of(row, decider)]
+        if decider is not None and "<@" not in text:
+            text = f"{text}\n<@{self.user_of(row, decider)}>, it is your decision."
+        image = await asyncio.to_thread(board_png, state, decider) if self.render else None
+        return Answer(
+            text, image=image, game_id=row.id, version=version, state=state, mentions=mentions
+        )
+
+    # ---- looking, undo, conceding, ending ----
+    async def current(self, channel_id: int) -> tuple[GameRow, GameState | None] | None:
+        row = await self.store.live_game(channel_id)
+        if row is None:
+            return None
+        return row, await self.state_of(row)
+
+    async def export(self, channel_id: int) -> Answer:
+        cur = await self.current(channel_id)
+        state = None if cur is None else cur[1]
+        if cur is None or state is None:
+            return Answer.error("There is no started game in this channel to export.")
+        row = cur[0]
+        data = dumps(state).encode()
+        return Answer(
+            f"The full event log of game {row.id} ({len(state.history)} actions); "
+            "it replays to the same game.",
+            attachment=(f"wargame-{row.id}.json", data),
+        )
+
+    async def request_undo(self, channel_id: int, user_id: int) -> Answer:
+        row = await self.store.live_game(channel_id)
+        if row is None or row.status != "live":
+            return Answer.error("There is no game in play here.")
+        seat = self.seat(row, user_id)
+        if seat is None:
+            return Answer.error("Only the two seated players can ask to undo.")
+        state = await self.state_of(row)
+        if state is None or not state.history:
+            return Answer.error("There is nothing to undo.")
+        async with self.lock(row.id):
+            fresh = await self.store.game(row.id)
+            assert fresh is not None
+            meta = {**fresh.meta, "undo": {"by": user_id, "version": fresh.version}}
+            version = await self.store.save_game(fresh, meta=meta)
+        self._cache.pop(row.id, None)
+        other = self.user_of(row, seat.other)
+        return Answer(
+            f"<@{user_id}> asks to undo the last action. <@{other}>, do you agree?",
+            game_id=row.id,
+            version=version,
+            mentions=[other],
+            undo_request=True,
+        )
+
+    async def answer_undo(self, game_id: int, version: int, user_id: int, agree: bool) -> Answer:
+        async with self.lock(game_id):
+            row = await self.store.game(game_id)
+            if row is None or row.status != "live" or row.version != version:
+                return Answer.error("This undo request is no longer current.")
+            req = row.meta.get("undo")
+            if not req:
+                return Answer.error("There is no undo request.")
+            if user_id == req["by"] or self.seat(row, user_id) is None:
+                return Answer.error("Only the other player can answer this undo request.")
+            meta = {k: v for k, v in row.meta.items() if k != "undo"}
+            if not agree:
+                await self.store.save_game(row, meta=meta)
+                return Answer(f"<@{user_id}> declined the undo.")
+            current = await self.state_of(row)
+            assert current is not None
+            before = await asyncio.to_thread(undo, current)
+            snapshot = dumps(before)
+            new_version = await self.store.save_game(
+                row, meta=meta, snapshot=snapshot, truncate_from=len(before.history)
+            )
+            self._cache[row.id] = (new_version, before)
+            return await self._answer(
+                row, new_version, before, "The last action was undone (both players agreed)."
+            )
+
+    async def concede(self, channel_id: int, user_id: int) -> Answer:
+        row = await self.store.live_game(channel_id)
+        if row is None:
+            return Answer.error("There is no game here.")
+        if row.status != "live":
+            if self.seat(row, user_id) is None:
+                return Answer.error("Only the two players can call this game off.")
+            async with self.lock(row.id):
+                fresh = await self.store.game(row.id)
+                assert fresh is not None
+                await self.store.save_game(fresh, status="over")
+            return Answer(f"<@{user_id}> called the game off before it started.")
+        return await self.command(channel_id, user_id, "concede")
+
+    async def end_by_moderator(self, channel_id: int, user_id: int) -> Answer:
+        row = await self.store.live_game(channel_id)
+        if row is None:
+            return Answer.error("There is no game here.")
+        async with self.lock(row.id):
+            fresh = await self.store.game(row.id)
+            assert fresh is not None
+            meta = {**fresh.meta, "ended_by": user_id}
+            await self.store.save_game(fresh, status="over", meta=meta)
+        return Answer(f"<@{user_id}> ended this game (moderator). The channel is free again.")

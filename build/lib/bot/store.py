@@ -1,0 +1,355 @@
+"""SQLite storage through aiosqlite: games keyed by channel, an append-only event log per game,
+a snapshot of each game for fast loading, per-channel table-companion state, and numbered
+migrations applied at start-up. WAL mode.
+
+Exactly-once writes: ``save_game`` commits the new snapshot and the new log rows only if the
+stored version is still the one the action was computed from (checked inside the transaction);
+the service also holds a per-game lock, so two clicks at once never apply twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS: list[str] = [
+    # 1: games, their event logs, and per-channel table state
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        white_id INTEGER NOT NULL,
+        black_id INTEGER NOT NULL,
+        status TEXT NOT NULL,            -- challenge, teams, live, over
+        version INTEGER NOT NULL DEFAULT 0,
+        snapshot TEXT,                   -- the game as JSON (configuration and log)
+        meta TEXT NOT NULL DEFAULT '{}', -- teams being chosen, pending undo request, ...
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX one_live_game_per_channel ON games(channel_id) WHERE status != 'over';
+    CREATE TABLE events (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        user_id INTEGER,
+        action TEXT NOT NULL,
+        rolls TEXT NOT NULL,
+        texts TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE channel_state (
+        channel_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,              -- e.g. tarot, cards, rolls
+        data TEXT NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (channel_id, kind)
+    );
+    """,
+    # 2: a roll log per channel for /rolls history and /rolls stats
+    """
+    CREATE TABLE rolls (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id INTEGER NOT NULL,
+        user_id INTEGER,
+        expression TEXT NOT NULL,
+        dice TEXT NOT NULL,              -- JSON list of [sides, face]
+        total INTEGER,
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX rolls_by_channel ON rolls(channel_id, id);
+    """,
+    # 3: a truly append-only event log: rows are never deleted; an approved undo marks them.
+    # `seq` is the step's place in the game's history; `id` orders every row ever written.
+    """
+    CREATE TABLE event_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        user_id INTEGER,
+        action TEXT NOT NULL,
+        rolls TEXT NOT NULL,
+        texts TEXT NOT NULL,
+        undone INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL
+    );
+    INSERT INTO event_log (game_id, seq, user_id, action, rolls, texts, created_at)
+        SELECT game_id, seq, user_id, action, rolls, texts, created_at FROM events ORDER BY
+        game_id, seq;
+    DROP TABLE events;
+    CREATE INDEX event_log_by_game ON event_log(game_id, undone, seq);
+    """,
+]
+
+
+class StaleVersion(Exception):
+    """The game changed since the action was computed; nothing was written."""
+
+
+@dataclass
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    white_id: int
+    black_id: int
+    status: str
+    version: int
+    snapshot: str | None
+    meta: dict[str, Any]
+
+
+class Store:
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+        self.db: aiosqlite.Connection | None = None
+        # One connection is shared by every coroutine: a transaction spans several awaits, so
+        # all writes take this lock, or another coroutine's statement would land inside (and
+        # could be rolled back with) someone else's transaction.
+        self.write_lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit mode: transactions are begun explicitly where several writes go together.
+        self.db = await aiosqlite.connect(self.path, isolation_level=None)
+        self.db.row_factory = aiosqlite.Row
+        await self.db.execute("PRAGMA journal_mode=WAL")
+        await self.db.execute("PRAGMA synchronous=NORMAL")
+        await self.db.execute("PRAGMA foreign_keys=ON")
+        await self.migrate()
+
+    async def close(self) -> None:
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        if self.db is None:
+            raise RuntimeError("the store is not open")
+        return self.db
+
+    async def migrate(self) -> int:
+        """Apply every numbered migration not applied yet; returns the schema version."""
+        db = self.conn
+        await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        async with db.execute("SELECT MAX(version) FROM schema_version") as cur:
+            row = await cur.fetchone()
+        current = row[0] if row and row[0] is not None else 0
+        for n, sql in enumerate(MIGRATIONS, start=1):
+            if n <= current:
+                continue
+            await db.executescript(
+                f"BEGIN;\n{sql}\nINSERT INTO schema_version VALUES ({n});\nCOMMIT;"
+            )
+        return len(MIGRATIONS)
+
+    # ---- games ----
+    @staticmethod
+    def _row(r: aiosqlite.Row) -> GameRow:
+        return GameRow(
+            id=r["id"],
+            guild_id=r["guild_id"],
+            channel_id=r["channel_id"],
+            white_id=r["white_id"],
+            black_id=r["black_id"],
+            status=r["status"],
+            version=r["version"],
+            snapshot=r["snapshot"],
+            meta=json.loads(r["meta"]),
+        )
+
+    async def live_game(self, channel_id: int) -> GameRow | None:
+        async with self.conn.execute(
+            "SELECT * FROM games WHERE channel_id = ? AND status != 'over'", (channel_id,)
+        ) as cur:
+            r = await cur.fetchone()
+        return self._row(r) if r else None
+
+    async def game(self, game_id: int) -> GameRow | None:
+        async with self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            r = await cur.fetchone()
+        return self._row(r) if r else None
+
+    async def create_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        white_id: int,
+        black_id: int,
+        status: str,
+        meta: dict[str, Any],
+    ) -> GameRow:
+        now = time.time()
+        async with self.write_lock:
+            cur = await self.conn.execute(
+                "INSERT INTO games (guild_id, channel_id, white_id, black_id, status, meta, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, white_id, black_id, status, json.dumps(meta), now, now),
+            )
+        row = await self.game(cur.lastrowid or 0)
+        assert row is not None
+        return row
+
+    async def save_game(
+        self,
+        row: GameRow,
+        *,
+        status: str | None = None,
+        snapshot: str | None = None,
+        meta: dict[str, Any] | None = None,
+        channel_id: int | None = None,
+        new_events: list[tuple[int | None, str, str, str]] | None = None,
+        first_seq: int = 0,
+        truncate_from: int | None = None,
+    ) -> int:
+        """Write a new version of the game if nobody else has since ``row.version``.
+        Returns the new version; raises StaleVersion (writing nothing) otherwise."""
+        async with self.write_lock:
+            return await self._save_game(
+                row, status, snapshot, meta, channel_id, new_events, first_seq, truncate_from
+            )
+
+    async def _save_game(
+        self,
+        row: GameRow,
+        status: str | None,
+        snapshot: str | None,
+        meta: dict[str, Any] | None,
+        channel_id: int | None,
+        new_events: list[tuple[int | None, str, str, str]] | None,
+        first_seq: int,
+        truncate_from: int | None,
+    ) -> int:
+        db = self.conn
+        now = time.time()
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = await db.execute(
+                "UPDATE games SET version = version + 1, status = COALESCE(?, status), "
+                "snapshot = COALESCE(?, snapshot), meta = COALESCE(?, meta), "
+                "channel_id = COALESCE(?, channel_id), updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                (
+                    status,
+                    snapshot,
+                    None if meta is None else json.dumps(meta),
+                    channel_id,
+                    now,
+                    row.id,
+                    row.version,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"game {row.id} is no longer at version {row.version}")
+            if truncate_from is not None:  # an undo: mark, never delete
+                await db.execute(
+                    "UPDATE event_log SET undone = 1 WHERE game_id = ? AND seq >= ? AND undone = 0",
+                    (row.id, truncate_from),
+                )
+            for i, (user_id, action, rolls, texts) in enumerate(new_events or []):
+                await db.execute(
+                    "INSERT INTO event_log (game_id, seq, user_id, action, rolls, texts, "
+                    "created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, first_seq + i, user_id, action, rolls, texts, now),
+                )
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        return row.version + 1
+
+    async def events(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.conn.execute(
+            "SELECT seq, user_id, action, rolls, texts FROM event_log "
+            "WHERE game_id = ? AND undone = 0 ORDER BY seq",
+            (game_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            {
+                "seq": r["seq"],
+                "user_id": r["user_id"],
+                "action": json.loads(r["action"]),
+                "rolls": json.loads(r["rolls"]),
+                "texts": json.loads(r["texts"]),
+            }
+            for r in rows
+        ]
+
+    async def all_events(self, game_id: int) -> list[dict[str, Any]]:
+        """Every row ever logged for the game, undone ones included, in writing order."""
+        async with self.conn.execute(
+            "SELECT seq, action, undone FROM event_log WHERE game_id = ? ORDER BY id", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            {"seq": r["seq"], "action": json.loads(r["action"]), "undone": bool(r["undone"])}
+            for r in rows
+        ]
+
+    async def live_games(self) -> list[GameRow]:
+        async with self.conn.execute("SELECT * FROM games WHERE status != 'over'") as cur:
+            rows = await cur.fetchall()
+        return [self._row(r) for r in rows]
+
+    # ---- per-channel table state and rolls ----
+    async def channel_state(self, channel_id: int, kind: str) -> dict[str, Any] | None:
+        async with self.conn.execute(
+            "SELECT data FROM channel_state WHERE channel_id = ? AND kind = ?", (channel_id, kind)
+        ) as cur:
+            r = await cur.fetchone()
+        return json.loads(r["data"]) if r else None
+
+    async def set_channel_state(self, channel_id: int, kind: str, data: dict[str, Any]) -> None:
+        async with self.write_lock:
+            await self.conn.execute(
+                "INSERT INTO channel_state (channel_id, kind, data, updated_at) "
+                "VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(channel_id, kind) DO UPDATE SET data = excluded.data, "
+                "updated_at = excluded.updated_at",
+                (channel_id, kind, json.dumps(data), time.time()),
+            )
+
+    async def log_roll(
+        self,
+        channel_id: int,
+        user_id: int | None,
+        expression: str,
+        dice: list[tuple[int, int]],
+        total: int | None,
+    ) -> None:
+        async with self.write_lock:
+            await self.conn.execute(
+                "INSERT INTO rolls (channel_id, user_id, expression, dice, total, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (channel_id, user_id, expression, json.dumps(dice), total, time.time()),
+            )
+
+    async def rolls(self, channel_id: int, limit: int | None = None) -> list[dict[str, Any]]:
+        sql = "SELECT * FROM rolls WHERE channel_id = ? ORDER BY id DESC"
+        args: tuple[Any, ...] = (channel_id,)
+        if limit is not None:
+            sql += " LIMIT ?"
+            args = (channel_id, limit)
+        async with self.conn.execute(sql, args) as cur:
+            rows = await cur.fetchall()
+        return [
+            {
+                "user_id": r["user_id"],
+                "expression": r["expression"],
+                "dice": json.loads(r["dice"]),
+                "total": r["total"],
+                "created_at": r["created_at"],
+            }
+            for r in rows
+        ]

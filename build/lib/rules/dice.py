@@ -1,0 +1,219 @@
+"""Dice sources (randomness is always injected) and the rules for totalling a piece's roll.
+
+A roll is resolved in the order of ruling WC-9: Advantage/Disadvantage first (double the higher or
+lower die), then +X/-X bonuses, then "would be less/greater than X, becomes X" clamps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+from rules.errors import ReplayError
+
+
+class Dice(Protocol):
+    """Anything that can roll one die with ``sides`` faces, giving 1..sides."""
+
+    def roll(self, sides: int) -> int: ...
+
+
+class RandomDice:
+    """Seeded dice for tests and simulations."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def roll(self, sides: int) -> int:
+        return self._rng.randint(1, sides)
+
+
+class SystemDice:
+    """Dice from the operating system's randomness, for rolls that matter."""
+
+    def __init__(self) -> None:
+        self._rng = random.SystemRandom()
+
+    def roll(self, sides: int) -> int:
+        return self._rng.randint(1, sides)
+
+
+class ScriptedDice:
+    """Dice that give recorded faces in order; used for replays and worked examples."""
+
+    def __init__(self, faces: Iterable[int | tuple[int, int]]) -> None:
+        self._faces: list[int | tuple[int, int]] = list(faces)
+        self._pos = 0
+
+    def roll(self, sides: int) -> int:
+        if self._pos >= len(self._faces):
+            raise ReplayError(f"a D{sides} was rolled but no recorded result is left")
+        item = self._faces[self._pos]
+        self._pos += 1
+        if isinstance(item, tuple):
+            rec_sides, face = item
+            if rec_sides != sides:
+                raise ReplayError(f"the log has a D{rec_sides} where a D{sides} is rolled now")
+        else:
+            face = item
+        if not 1 <= face <= sides:
+            raise ReplayError(f"{face} is not a face of a D{sides}")
+        return face
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces) - self._pos
+
+
+class RecordingDice:
+    """Wraps a dice source and records every (sides, face) it gives."""
+
+    def __init__(self, inner: Dice) -> None:
+        self.inner = inner
+        self.rolls: list[tuple[int, int]] = []
+
+    def roll(self, sides: int) -> int:
+        face = self.inner.roll(sides)
+        if not 1 <= face <= sides:
+            raise ValueError(f"dice source gave {face} for a D{sides}")
+        self.rolls.append((sides, face))
+        return face
+
+
+class ModKind(StrEnum):
+    PLUS = "plus"  # +X or -X (a negative value)
+    AT_LEAST = "at_least"  # "would be less than X, becomes X"
+    AT_MOST = "at_most"  # "would be greater than X, becomes X"
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    kind: ModKind
+    value: int
+    source: str = ""
+
+    def apply(self, total: int) -> int:
+        if self.kind is ModKind.PLUS:
+            return total + self.value
+        if self.kind is ModKind.AT_LEAST:
+            return max(total, self.value)
+        return min(total, self.value)
+
+    def describe(self) -> str:
+        src = f" ({self.source})" if self.source else ""
+        if self.kind is ModKind.PLUS:
+            return f"{self.value:+d}{src}"
+        if self.kind is ModKind.AT_LEAST:
+            return f"at least {self.value}{src}"
+        return f"at most {self.value}{src}"
+
+    @classmethod
+    def parse(cls, text: str, source: str = "") -> Modifier:
+        """'+3', '-2', '>=5' / 'min 5' (at least), '<=7' / 'max 7' (at most)."""
+        from rules.errors import ParseError
+
+        t = text.strip().lower().replace(" ", "")
+        try:
+            if t.startswith((">=", "min")):
+                return cls(ModKind.AT_LEAST, int(t.lstrip(">=").removeprefix("min")), source)
+            if t.startswith(("<=", "max")):
+                return cls(ModKind.AT_MOST, int(t.lstrip("<=").removeprefix("max")), source)
+            if t[:1] in "+-":
+                return cls(ModKind.PLUS, int(t), source)
+        except ValueError:
+            pass
+        raise ParseError(f"'{text}' is not a modifier: use +2, -1, min 5 or max 7")
+
+
+def _modifier_order(m: Modifier) -> int:
+    return 0 if m.kind is ModKind.PLUS else 1
+
+
+def ordered_modifiers(mods: Iterable[Modifier]) -> tuple[Modifier, ...]:
+    """Bonuses before clamps (WC-9); otherwise in the order given."""
+    return tuple(sorted(mods, key=_modifier_order))
+
+
+class Mode(StrEnum):
+    NORMAL = "normal"
+    ADVANTAGE = "Advantage"
+    DISADVANTAGE = "Disadvantage"
+
+
+@dataclass(frozen=True, slots=True)
+class RollSpec:
+    """Everything that decides how a roll is totalled, except the faces themselves."""
+
+    count: int
+    sides: int
+    advantage: int = 0  # instances of Advantage on the roll (tokens, Mounted Advantage, ...)
+    disadvantage: int = 0
+    prevent_advantage: bool = False
+    prevent_disadvantage: bool = False
+    modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def mode(self) -> Mode:
+        """Net Advantage or Disadvantage after prevention and one-for-one cancelling (WC-10)."""
+        if self.count < 2:
+            return Mode.NORMAL  # a single die (Jokers) can never be at Dis/Advantage
+        adv = 0 if self.prevent_advantage else self.advantage
+        dis = 0 if self.prevent_disadvantage else self.disadvantage
+        if adv > dis:
+            return Mode.ADVANTAGE
+        if dis > adv:
+            return Mode.DISADVANTAGE
+        return Mode.NORMAL
+
+    @property
+    def dice_text(self) -> str:
+        return f"{self.count}D{self.sides}"
+
+    def base(self, faces: Sequence[int]) -> int:
+        mode = self.mode
+        if mode is Mode.ADVANTAGE:
+            return 2 * max(faces)
+        if mode is Mode.DISADVANTAGE:
+            return 2 * min(faces)
+        return sum(faces)
+
+    def total(self, faces: Sequence[int]) -> int:
+        t = self.base(faces)
+        for m in ordered_modifiers(self.modifiers):
+            t = m.apply(t)
+        return t
+
+    def resolve(self, faces: Sequence[int]) -> RollResult:
+        return RollResult(self, tuple(faces), self.total(faces))
+
+    def roll(self, dice: Dice) -> RollResult:
+        return self.resolve([dice.roll(self.sides) for _ in range(self.count)])
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    """A roll that explains itself: '2D6 [3, 5] at Advantage: 10, +3 (tarot): 13'."""
+
+    spec: RollSpec
+    faces: tuple[int, ...]
+    total: int
+
+    def explain(self) -> str:
+        spec = self.spec
+        text = f"{spec.dice_text} {list(self.faces)}"
+        mode = spec.mode
+        base = spec.base(self.faces)
+        if mode is not Mode.NORMAL:
+            text += f" at {mode.value}: {base}"
+        else:
+            text += f": {base}"
+        t = base
+        for m in ordered_modifiers(spec.modifiers):
+            new = m.apply(t)
+            if m.kind is ModKind.PLUS or new != t:
+                text += f", {m.describe()}: {new}"
+            t = new
+        return text

@@ -1,0 +1,719 @@
+"""Faith mechanics in the engine: Divination and the tarot effects, the playing-card deck and
+bone reading.
+
+In the core rules only faction rules trigger these, so a player declares them as actions
+(ruling WC-28). Cards' Immediate effects are queued as steps; a step that needs a player's choice
+becomes a pending CHOOSE decision (answered with ``Choose``), and play resumes where it was when
+the queue is empty. Passive effects are ``GameEffect``s in force while their card is active.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from rules.actions import Choose, DiscardCard, Divinate, DrawCards, ReadBones
+from rules.board import Player, Square, Terrain
+from rules.cards import PlayingCard, bone_pool
+from rules.dice import Mode, RollResult
+from rules.effects import GameEffect, register
+from rules.errors import IllegalAction
+from rules.pieces import CommonRule, Kind
+from rules.state import (
+    Decision,
+    EffectStep,
+    GameState,
+    Pending,
+    Phase,
+    Piece,
+    RollEffect,
+    RollEffectKind,
+    Token,
+    Until,
+    Zone,
+)
+from rules.tarot import AT_THE_TABLE, BY_NUMBER, INCOMPLETE
+
+if TYPE_CHECKING:
+    from rules.engine import Transaction
+
+NONE = "none"
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------------
+def _draw(tx: Transaction, pile: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Draw one card at random from a face-down pile with a recorded roll."""
+    i = tx.roll(len(pile)) - 1 if len(pile) > 1 else 0
+    card = pile[i]
+    return card, pile[:i] + pile[i + 1 :]
+
+
+def _card_name(n: int) -> str:
+    return BY_NUMBER[n].title
+
+
+def _others_first(resolver: Player) -> tuple[Player, Player]:
+    return resolver, resolver.other
+
+
+def _highest(pieces: Iterable[Piece]) -> list[Piece]:
+    ps = list(pieces)
+    if not ps:
+        return []
+    top = min(p.rank for p in ps)
+    return [p for p in ps if p.rank == top]
+
+
+def _slain_count(tx: Transaction, player: Player) -> int:
+    return sum(1 for p in tx.pieces.values() if p.owner is player and p.zone is Zone.SLAIN)
+
+
+def _fewer(tx: Transaction, values: dict[Player, int]) -> Player | None:
+    w, b = values[Player.WHITE], values[Player.BLACK]
+    if w == b:
+        return None
+    return Player.WHITE if w < b else Player.BLACK
+
+
+def _on_board_counts(tx: Transaction) -> dict[Player, int]:
+    return {pl: len(tx.on_board(pl)) for pl in Player}
+
+
+# ---------------------------------------------------------------------------------------------
+# Divination
+# ---------------------------------------------------------------------------------------------
+def _v_divinate(state: GameState, a: Divinate) -> None:
+    if state.phase is not Phase.PLAY:
+        raise IllegalAction(f"Divination happens during play, not during {state.phase.value}")
+    if state.attack is not None:
+        raise IllegalAction("finish resolving the current Attack before Divinating")
+    if state.pending is not None and state.pending.decision is not Decision.ACT:
+        raise IllegalAction(f"answer the current decision first: {state.pending.decision.value}")
+    for n in a.preferred:
+        if n not in BY_NUMBER:
+            raise IllegalAction(f"{n} is not a tarot card number (0-21)")
+    f = state.faith
+    if a.switch_to >= 0:
+        if a.switch_to not in f.tarot_dealt:
+            what = _card_name(a.switch_to) if a.switch_to in BY_NUMBER else str(a.switch_to)
+            raise IllegalAction(f"{what} is not dealt out")
+        if a.switch_to == f.tarot_active:
+            raise IllegalAction(f"{_card_name(a.switch_to)} is already the active card")
+    elif len(f.tarot_deck) + len(f.tarot_dealt) == 0:
+        raise IllegalAction("there are no tarot cards left to deal")
+
+
+def _h_divinate(tx: Transaction, a: Divinate) -> None:
+    f = tx.faith
+    if a.switch_to >= 0:
+        tx.emit(
+            "divinate",
+            f"{a.by.title} Divinates: the active card becomes {_card_name(a.switch_to)}",
+            by=a.by.title,
+            card=a.switch_to,
+        )
+        _make_active(tx, a.switch_to, a.by)
+        return
+    deck = tuple(sorted(f.tarot_deck + f.tarot_dealt))
+    dealt: list[int] = []
+    for _ in range(min(3, len(deck))):
+        card, deck = _draw(tx, deck)
+        dealt.append(card)
+    tx.faith = replace(f, tarot_deck=deck, tarot_dealt=tuple(dealt), tarot_active=None)
+    names = ", ".join(_card_name(c) for c in dealt)
+    tx.emit("divinate", f"{a.by.title} Divinates: dealt {names}", by=a.by.title, dealt=dealt)
+    preferred_dealt = [c for c in dealt[1:] if c in a.preferred]
+    if preferred_dealt:
+        options = tuple(str(c) for c in [dealt[0], *preferred_dealt])
+        tx.enqueue(EffectStep("choose_active", a.by, options, "Divination"))
+        return
+    _make_active(tx, dealt[0], a.by)
+
+
+def _make_active(tx: Transaction, card: int, resolver: Player) -> None:
+    tx.faith = replace(tx.faith, tarot_active=card)
+    c = BY_NUMBER[card]
+    tx.emit("tarot_active", f"{c.title} is now the active card", card=card)
+    if card in INCOMPLETE:
+        tx.emit("tarot_at_table", f"{c.name}: {AT_THE_TABLE}", card=card)
+        return
+    immediate = IMMEDIATE.get(card)
+    if immediate is not None:
+        immediate(tx, resolver)
+
+
+# ---------------------------------------------------------------------------------------------
+# Immediate effects
+# ---------------------------------------------------------------------------------------------
+def _fool(tx: Transaction, resolver: Player) -> None:
+    f = tx.faith
+    jokers = tuple(c for c in f.cards_deck if c >= 52)
+    if not jokers:
+        tx.emit("fool", "No Joker card is face down; nothing turns over")
+        return
+    tx.faith = replace(
+        f,
+        cards_deck=tuple(c for c in f.cards_deck if c < 52),
+        cards_face_up=tuple(sorted(f.cards_face_up + jokers)),
+    )
+    tx.emit(
+        "fool",
+        "The Joker cards are turned face up and set aside: "
+        + ", ".join(PlayingCard(c).name for c in jokers),
+    )
+
+
+def _empress(tx: Transaction, resolver: Player) -> None:
+    slain = {pl: _slain_count(tx, pl) for pl in Player}
+    fewer = _fewer(tx, slain)
+    if fewer is None:
+        tx.emit("empress", "Both teams have as many slain pieces: nobody is Cursed (WC-35)")
+        return
+    more = fewer.other
+    top = _highest(p for p in tx.on_board(more) if tx.can_be_cursed(p) and not p.cursed)
+    if not top:
+        tx.emit("empress", f"No piece of {more.title}'s can be Cursed")
+        return
+    if len(top) == 1:
+        tx.curse(top[0].key, "The Empress")
+        return
+    tx.enqueue(EffectStep("curse_one", resolver, tuple(p.key for p in top), "The Empress"))
+
+
+def _hierophant(tx: Transaction, resolver: Player) -> None:
+    blessed: dict[Player, int] = {pl: 0 for pl in Player}
+    for p in list(tx.on_board()):
+        if p.kind is Kind.BISHOP and tx.bless(p.key, "The Hierophant"):
+            blessed[p.owner] += 1
+    for pl in _others_first(resolver):
+        for _ in range(blessed[pl]):
+            tx.enqueue(EffectStep("curse_any", pl, (), "The Hierophant"))
+
+
+def _lovers(tx: Transaction, resolver: Player) -> None:
+    for pl in _others_first(resolver):
+        tx.enqueue(EffectStep("bless_enemy", pl, (), "The Lovers"))
+        tx.enqueue(EffectStep("curse_own", pl, (), "The Lovers"))
+
+
+def _chariot(tx: Transaction, resolver: Player) -> None:
+    fewer = _fewer(tx, _on_board_counts(tx))
+    if fewer is None:
+        tx.emit("chariot", "Both players have as many pieces on the board: no effect (WC-35)")
+        return
+    for p in tx.on_board(fewer):
+        tx.lift(p.key, "Curse", "The Chariot")
+
+
+def _hermit(tx: Transaction, resolver: Player) -> None:
+    for pl in _others_first(resolver):
+        top = _highest(p for p in tx.on_board(pl) if p.blessed)
+        if len(top) == 1:
+            tx.give_tokens(top[0].key, Token.ADVANTAGE, 1, "The Hermit")
+        elif top:
+            tx.enqueue(EffectStep("advantage_one", pl, tuple(p.key for p in top), "The Hermit"))
+    tx.enqueue(EffectStep("hermit_isolated", resolver, (), "The Hermit"))
+
+
+def _hermit_isolated(tx: Transaction) -> None:
+    board = tx.board()
+    lonely = []
+    for p in tx.on_board():
+        assert p.square is not None
+        if not any(n in board or n in tx.terrain for n in p.square.neighbours()):
+            lonely.append(p.key)
+    for key in lonely:
+        tx.give_tokens(key, Token.DISADVANTAGE, 1, "The Hermit: nothing next to it")
+
+
+def _death(tx: Transaction, resolver: Player) -> None:
+    slain = {pl: _slain_count(tx, pl) for pl in Player}
+    fewer = _fewer(tx, slain)
+    if fewer is not None:
+        tx.enqueue(EffectStep("slay_own", fewer, (), "Death"))
+        return
+    for pl in _others_first(resolver):
+        tx.enqueue(EffectStep("disadvantage_enemy", pl, (), "Death"))
+
+
+def _temperance(tx: Transaction, resolver: Player) -> None:
+    for pl in _others_first(resolver):
+        tx.enqueue(EffectStep("temperance", pl, (), "Temperance"))
+
+
+def _tower_or_star(flag: str) -> Any:
+    def run(tx: Transaction, resolver: Player) -> None:
+        from rules.engine import apply_after_activation
+
+        tx.faith = replace(tx.faith, after_activation=flag)
+        if tx.activation is None:
+            apply_after_activation(tx)  # no Re/Activation under way: it applies at once
+        else:
+            tx.emit(flag, "This takes effect when the current Re/Activation ends")
+
+    return run
+
+
+def _world(tx: Transaction, resolver: Player) -> None:
+    tx.faith = replace(tx.faith, world_done=())
+    for pl in _others_first(resolver):
+        tx.enqueue(EffectStep("world_ask", pl, (), "The World"))
+
+
+IMMEDIATE: dict[int, Any] = {
+    0: _fool,
+    3: _empress,
+    5: _hierophant,
+    6: _lovers,
+    7: _chariot,
+    9: _hermit,
+    13: _death,
+    14: _temperance,
+    16: _tower_or_star("tower"),
+    17: _tower_or_star("star"),
+    21: _world,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# The queue: each step either resolves at once or asks its player to choose
+# ---------------------------------------------------------------------------------------------
+_TOKEN_KINDS = ("Advantage", "Disadvantage", "Blessing", "Curse")
+
+
+def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
+    """The options a step offers and its prompt; no options means it cannot resolve."""
+    pl = step.player
+    k = step.kind
+    if k == "choose_active":
+        return step.data, "Choose the active card (a preferred card was dealt)"
+    if k in ("curse_one", "advantage_one"):
+        return step.data, f"{step.source}: choose which of the highest-ranked pieces"
+    if k == "curse_any":
+        keys = tuple(p.key for p in tx.on_board() if not p.cursed and tx.can_be_cursed(p))
+        return (*keys, NONE) if keys else (), f"{step.source}: you may Curse one piece"
+    if k == "bless_enemy":
+        keys = tuple(p.key for p in tx.on_board(pl.other) if not p.blessed and tx.can_be_blessed(p))
+        return keys, f"{step.source}: Bless an enemy piece"
+    if k == "curse_own":
+        keys = tuple(p.key for p in tx.on_board(pl) if not p.cursed and tx.can_be_cursed(p))
+        return keys, f"{step.source}: Curse one of your own pieces"
+    if k == "slay_own":
+        keys = tuple(p.key for p in tx.on_board(pl))
+        return keys, f"{step.source}: you have fewer slain pieces; slay one of your own"
+    if k == "disadvantage_enemy":
+        from rules.engine import _peek, token_targets
+
+        keys = tuple(p.key for p in token_targets(_peek(tx), pl, tx.on_board(pl.other)))
+        return keys, f"{step.source}: give an enemy piece a Disadvantage token"
+    if k == "temperance":
+        opts = []
+        for p in tx.on_board(pl):
+            for kind, has in zip(
+                _TOKEN_KINDS, (p.advantage, p.disadvantage, p.blessed, p.cursed), strict=True
+            ):
+                if has:
+                    opts.append(f"{p.key}: {kind}")
+        return (*opts, NONE) if opts else (), (
+            f"{step.source}: you may remove one token from a piece of yours; every enemy then "
+            "loses one of that kind too"
+        )
+    if k == "justice":
+        slayer_key = step.data[0]
+        slayer = tx.piece(slayer_key)
+        group = [
+            p for p in tx.on_board(slayer.owner) if p.key == slayer_key or p.rank <= slayer.rank
+        ]
+        curseable = tuple(p.key for p in group if not p.cursed and tx.can_be_cursed(p))
+        if curseable:
+            return curseable, f"{step.source}: Curse the slayer or an ally of equal or higher rank"
+        slayable = tuple(p.key for p in group if p.cursed)
+        return slayable, f"{step.source}: all of them are Cursed, so slay one"
+    if k == "magician":
+        attacker = tx.piece(step.data[0])
+        if attacker.zone is not Zone.BOARD:
+            return (), ""
+        keys = tuple(
+            p.key
+            for p in tx.pieces.values()
+            if p.owner is pl and p.zone is Zone.SLAIN and p.rank < attacker.rank
+        )
+        return (*keys, NONE) if keys else (), (
+            f"{step.source}: you may replace {attacker.label} with a higher-ranked slain piece"
+        )
+    if k == "world_ask":
+        return ("yes", "no"), f"{step.source}: redeploy all of your pieces?"
+    if k == "world_place":
+        done = set(tx.faith.world_done)
+        opts = []
+        for p in tx.on_board(pl):
+            if p.key in done:
+                continue
+            squares = tx.redeploy_squares(pl)
+            if p.square is not None and p.square not in squares and _in_zone(pl, p.square):
+                squares = [p.square, *squares]
+            opts.extend(f"{p.key} {s}" for s in squares)
+        return tuple(opts), f"{step.source}: redeploy a piece (piece and square)"
+    if k == "hermit_isolated":
+        return ("auto",), ""
+    raise AssertionError(k)
+
+
+def _in_zone(pl: Player, sq: Square) -> bool:
+    from rules.board import in_deployment_zone
+
+    return in_deployment_zone(pl, sq)
+
+
+def _resolve(tx: Transaction, step: EffectStep, choice: str) -> None:
+    k = step.kind
+    src = step.source
+    if k == "choose_active":
+        _make_active(tx, int(choice), step.player)
+    elif k in ("curse_one", "curse_own"):
+        tx.curse(choice, src)
+    elif k == "curse_any":
+        if choice != NONE:
+            tx.curse(choice, src)
+    elif k == "bless_enemy":
+        tx.bless(choice, src)
+    elif k == "advantage_one":
+        tx.give_tokens(choice, Token.ADVANTAGE, 1, src)
+    elif k == "slay_own":
+        tx.slay(choice, None, src)
+    elif k == "disadvantage_enemy":
+        tx.give_tokens(choice, Token.DISADVANTAGE, 1, src)
+    elif k == "temperance":
+        if choice != NONE:
+            key, _, kind = choice.partition(": ")
+            _temper(tx, step.player, key, kind)
+    elif k == "justice":
+        p = tx.piece(choice)
+        if p.cursed:
+            tx.slay(choice, None, "Justice: every eligible piece was already Cursed")
+        else:
+            tx.curse(choice, src)
+    elif k == "magician":
+        if choice != NONE:
+            attacker = tx.piece(step.data[0])
+            sq = attacker.square
+            assert sq is not None
+            tx.slay(attacker.key, None, "The Magician: replaced")
+            tx.put(choice, sq, f"The Magician: it takes {attacker.key}'s place")
+    elif k == "world_ask":
+        if choice == "yes":
+            for p in tx.on_board(step.player):
+                if p.cursed or p.disadvantage:
+                    tx.update(p.key, cursed=False, disadvantage=0)
+                    tx.emit(
+                        "world_clean",
+                        f"{p.key} loses its Curse and Disadvantage tokens",
+                        piece=p.key,
+                    )
+            tx.emit("world", f"{step.player.title} redeploys all of their pieces")
+            _queue_world_placements(tx, step.player)
+        else:
+            tx.emit("world", f"{step.player.title} keeps their pieces where they are")
+    elif k == "world_place":
+        key, _, where = choice.rpartition(" ")
+        square = Square.parse(where)
+        verb = "stays on" if tx.piece(key).square == square else "is redeployed to"
+        tx.relocate(key, square)
+        tx.faith = replace(tx.faith, world_done=(*tx.faith.world_done, key))
+        tx.emit("placed", f"{key} {verb} {square} (The World)", piece=key, square=where)
+    elif k == "hermit_isolated":
+        _hermit_isolated(tx)
+    else:
+        raise AssertionError(k)
+
+
+def _queue_world_placements(tx: Transaction, player: Player) -> None:
+    """Placements for ``player``; if the other player is also redeploying, interleave them."""
+    mine = [EffectStep("world_place", player, (), "The World") for _ in tx.on_board(player)]
+    queue = list(tx.faith.queue)
+    theirs = [s for s in queue if s.kind == "world_place"]
+    rest = [s for s in queue if s.kind != "world_place"]
+    merged: list[EffectStep] = []
+    for i in range(max(len(theirs), len(mine))):
+        if i < len(theirs):
+            merged.append(theirs[i])
+        if i < len(mine):
+            merged.append(mine[i])
+    # Asks still waiting come first; placements follow once both players have answered.
+    asks = [s for s in rest if s.kind == "world_ask"]
+    others = [s for s in rest if s.kind != "world_ask"]
+    tx.faith = replace(tx.faith, queue=tuple(asks + merged + others))
+
+
+def _temper(tx: Transaction, player: Player, key: str, kind: str) -> None:
+    def strip(p: Piece, why: str) -> bool:
+        if kind == "Advantage" and p.advantage:
+            tx.remove_tokens(p.key, Token.ADVANTAGE, 1, why)
+        elif kind == "Disadvantage" and p.disadvantage:
+            tx.remove_tokens(p.key, Token.DISADVANTAGE, 1, why)
+        elif kind in ("Blessing", "Curse"):
+            return tx.lift(p.key, kind, why)
+        else:
+            return False
+        return True
+
+    strip(tx.piece(key), "Temperance")
+    for enemy in tx.on_board(player.other):
+        strip(enemy, "Temperance: the other side gave one up")
+
+
+def run_queue(tx: Transaction) -> None:
+    """Resolve queued steps until one needs a choice (or the queue is empty)."""
+    while tx.faith.queue and tx.outcome is None:
+        step = tx.faith.queue[0]
+        options, prompt = _options(tx, step)
+        if not options:
+            tx.faith = replace(tx.faith, queue=tx.faith.queue[1:])
+            if step.kind != "magician":
+                tx.emit("no_target", f"{step.source}: no valid target, so this part is skipped")
+            continue
+        if options == ("auto",):
+            tx.faith = replace(tx.faith, queue=tx.faith.queue[1:])
+            _resolve(tx, step, "auto")
+            continue
+        if tx.pending is None or tx.pending.decision is not Decision.CHOOSE:
+            tx.faith = replace(tx.faith, resume=tx.pending)
+        tx.pending = Pending(Decision.CHOOSE, step.player, "", options, prompt)
+        return
+    if tx.pending is not None and tx.pending.decision is Decision.CHOOSE:
+        tx.pending = tx.faith.resume
+        tx.faith = replace(tx.faith, resume=None)
+        pend = tx.pending
+        if pend is not None and pend.piece and tx.piece(pend.piece).zone is not Zone.BOARD:
+            # The effect took the Activating piece off the board: its Activation is over.
+            from rules.engine import _end_activation
+
+            tx.pending = None
+            _end_activation(tx)
+
+
+def _v_choose(state: GameState, a: Choose) -> None:
+    p = state.pending
+    if p is None or p.decision is not Decision.CHOOSE:
+        raise IllegalAction("there is no card choice to answer now")
+    if a.option not in p.options:
+        shown = ", ".join(p.options[:8]) + (" ..." if len(p.options) > 8 else "")
+        raise IllegalAction(f"'{a.option}' is not one of the choices: {shown}")
+
+
+def _h_choose(tx: Transaction, a: Choose) -> None:
+    step = tx.faith.queue[0]
+    tx.faith = replace(tx.faith, queue=tx.faith.queue[1:])
+    tx.emit("chose", f"{step.player.title} chooses {a.option} ({step.source})", option=a.option)
+    _resolve(tx, step, a.option)
+
+
+# ---------------------------------------------------------------------------------------------
+# Passive effects
+# ---------------------------------------------------------------------------------------------
+class Fool(GameEffect):
+    name = "tarot:0"
+
+    def can_be_slain(self, tx: Transaction, piece: Piece) -> bool:
+        return not piece.has(CommonRule.FOOLS_ENDEAVOUR)
+
+
+class Magician(GameEffect):
+    name = "tarot:1"
+
+    def after_attack_slays(
+        self, tx: Transaction, attacker_key: str, defender_key: str, attack_roll: RollResult
+    ) -> None:
+        if attack_roll.spec.mode is Mode.ADVANTAGE:
+            owner = tx.piece(attacker_key).owner
+            tx.enqueue(EffectStep("magician", owner, (attacker_key,), "The Magician"))
+
+
+class HighPriestess(GameEffect):
+    name = "tarot:2"
+
+    def opponent_picks_activation(self, tx: Transaction) -> bool:
+        return True
+
+
+class Empress(GameEffect):
+    name = "tarot:3"
+
+    def can_be_cursed(self, tx: Transaction, piece: Piece) -> bool:
+        sq = piece.square
+        if sq is None:
+            return True
+        return not any(tx.terrain.get(n) is Terrain.TREE for n in sq.neighbours())
+
+
+class Chariot(GameEffect):
+    name = "tarot:7"
+
+    def can_be_cursed(self, tx: Transaction, piece: Piece) -> bool:
+        fewer = _fewer(tx, _on_board_counts(tx))
+        if fewer is None:
+            return True
+        if piece.owner is fewer:
+            return False
+        return not piece.blessed
+
+
+class Justice(GameEffect):
+    name = "tarot:8"
+
+    def on_slain(self, tx: Transaction, slain_key: str, slayer_key: str | None) -> None:
+        if slayer_key is None:
+            return
+        victim = tx.piece(slain_key)
+        slayer = tx.piece(slayer_key)
+        if slayer.owner is not victim.owner:
+            tx.enqueue(EffectStep("justice", victim.owner, (slayer_key,), "Justice"))
+
+
+class Devil(GameEffect):
+    name = "tarot:15"
+
+    def on_activation_start(self, tx: Transaction, piece_key: str) -> None:
+        if tx.activation is not None and not tx.activation.reactivation:
+            tx.curse(piece_key, "The Devil")
+
+
+class Sun(GameEffect):
+    name = "tarot:19"
+
+    def on_activation_start(self, tx: Transaction, piece_key: str) -> None:
+        if tx.activation is not None and not tx.activation.reactivation:
+            tx.bless(piece_key, "The Sun")
+
+
+class Judgement(GameEffect):
+    name = "tarot:20"
+
+    def roll_effects(
+        self, tx: Transaction, piece: Piece, opponent: Piece | None
+    ) -> Iterable[RollEffect]:
+        return (RollEffect(RollEffectKind.PREVENT_ADVANTAGE, Until.GAME, source="Judgement"),)
+
+    def may_spend_advantage(self, tx: Transaction, piece: Piece) -> bool:
+        return False
+
+
+for _effect in (
+    Fool(),
+    Magician(),
+    HighPriestess(),
+    Empress(),
+    Chariot(),
+    Justice(),
+    Devil(),
+    Sun(),
+    Judgement(),
+):
+    register(_effect)
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing cards and bones
+# ---------------------------------------------------------------------------------------------
+def _v_draw(state: GameState, a: DrawCards) -> None:
+    if state.phase is not Phase.PLAY:
+        raise IllegalAction("cards are drawn during play")
+    if a.keep not in DrawCards.KEEPS:
+        raise IllegalAction("keep drawn cards for the 'turn', the 'game', or 'discard' them")
+    if not 1 <= a.count <= 10:
+        raise IllegalAction("draw between 1 and 10 cards at a time")
+    f = state.faith
+    if len(f.cards_deck) + len(f.cards_discard) < a.count:
+        raise IllegalAction("there are not enough cards left in the deck and discard pile")
+
+
+def _h_draw(tx: Transaction, a: DrawCards) -> None:
+    """Draw every card first, then place them all, so cards drawn together are never shuffled
+    back mid-draw."""
+    drawn: list[int] = []
+    for _ in range(a.count):
+        f = tx.faith
+        if not f.cards_deck:
+            f = replace(f, cards_deck=tuple(sorted(f.cards_discard)), cards_discard=())
+            tx.emit("reshuffle", "The deck ran out: the discard pile is shuffled into a new deck")
+        card, deck = _draw(tx, f.cards_deck)
+        tx.faith = replace(f, cards_deck=deck)
+        drawn.append(card)
+    f = tx.faith
+    new = tuple(drawn)
+    if a.keep == "turn":
+        tx.faith = replace(f, cards_aside_turn=f.cards_aside_turn + new)
+    elif a.keep == "game":
+        tx.faith = replace(f, cards_aside_game=f.cards_aside_game + new)
+    else:
+        tx.faith = replace(f, cards_discard=f.cards_discard + new)
+    where = {
+        "turn": "kept aside until the end of the turn",
+        "game": "kept aside for the game",
+        "discard": "discarded",
+    }[a.keep]
+    names = ", ".join(PlayingCard(c).name for c in drawn)
+    tx.emit("cards_drawn", f"{a.by.title} draws {names} ({where})", cards=drawn, keep=a.keep)
+
+
+def _v_discard(state: GameState, a: DiscardCard) -> None:
+    f = state.faith
+    if a.card not in f.cards_aside_turn + f.cards_aside_game:
+        raise IllegalAction("only a card kept aside can be discarded")
+
+
+def _h_discard(tx: Transaction, a: DiscardCard) -> None:
+    f = tx.faith
+    tx.faith = replace(
+        f,
+        cards_aside_turn=tuple(c for c in f.cards_aside_turn if c != a.card),
+        cards_aside_game=tuple(c for c in f.cards_aside_game if c != a.card),
+        cards_discard=(*f.cards_discard, a.card),
+    )
+    tx.emit("card_discarded", f"{a.by.title} discards {PlayingCard(a.card).name}", card=a.card)
+
+
+def pool_of(state: GameState, player: Player) -> tuple[int, ...]:
+    kinds = {p.kind.value for p in state.pieces if p.owner is player}
+    return bone_pool(kinds)
+
+
+def _v_bones(state: GameState, a: ReadBones) -> None:
+    if state.phase not in (Phase.PLAY, Phase.DEPLOY, Phase.TREES, Phase.TREE_CHOICE):
+        raise IllegalAction("bones are read during the game")
+    if not pool_of(state, a.by):
+        raise IllegalAction(f"{a.by.title} has no bone-reading pool")
+
+
+def _h_bones(tx: Transaction, a: ReadBones) -> None:
+    pool = pool_of(tx.state, a.by)
+    faces = tuple(tx.roll(s) for s in pool)
+    text = ", ".join(f"D{s}={v}" for s, v in zip(pool, faces, strict=True))
+    if a.keep:
+        bones = list(tx.faith.bones)
+        bones[a.by] = faces
+        tx.faith = replace(tx.faith, bones=(bones[0], bones[1]))
+    tx.emit(
+        "bones",
+        f"{a.by.title} reads the bones: {text}" + (" (kept)" if a.keep else ""),
+        pool=list(pool),
+        faces=list(faces),
+        keep=a.keep,
+    )
+
+
+def _register() -> None:
+    from rules.engine import AFTER_ACTION, register_action
+
+    register_action(Divinate, _v_divinate, _h_divinate)
+    register_action(Choose, _v_choose, _h_choose)
+    register_action(DrawCards, _v_draw, _h_draw)
+    register_action(DiscardCard, _v_discard, _h_discard)
+    register_action(ReadBones, _v_bones, _h_bones)
+    AFTER_ACTION.append(run_queue)
+
+
+_register()

@@ -76,11 +76,12 @@ async def next_move(svc: Any, channel: int, rng: random.Random) -> tuple[int, st
     return None
 
 
-async def run(games: int, activations: int, wave: int) -> None:
+async def run(games: int, activations: int, wave: int, pictures: bool = True) -> None:
     mp = pytest.MonkeyPatch()
     with tempfile.TemporaryDirectory() as tmp:
         bot, table = await start_bot(mp, Path(tmp) / "bench.sqlite3")
         svc = bot.service
+        svc.render = pictures
         t0 = time.perf_counter()
         channels = await make_games(svc, games)
         print(f"set up {games} live games in {time.perf_counter() - t0:.1f}s (not measured)")
@@ -175,8 +176,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--activations", type=int, default=1500)
     ap.add_argument("--wave", type=int, default=25)
+    ap.add_argument(
+        "--no-pictures",
+        action="store_true",
+        help="answer without the board picture (to see what drawing costs)",
+    )
     args = ap.parse_args()
-    asyncio.run(run(args.games, args.activations, args.wave))
+    asyncio.run(run(args.games, args.activations, args.wave, not args.no_pictures))
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from rules.errors import RulesError
 from rules.pieces import Kind
 from rules.state import Decision, Event, GameState, Phase, Piece, Zone
 from rules.tarot import BY_NUMBER, TarotCard
+from rules.teams import summon_only
 
 FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
@@ -510,6 +511,10 @@ def _panel(img: Image.Image, s: GameState, top: int) -> None:
             y += 20
         if off:
             put_text(img, (x, y), "Off the board: " + " ".join(off), 14, MUTED, True)
+            y += 20
+        summonable = [o.name for o in summon_only(s.config.teams[pl].faction)]
+        if summonable:
+            put_text(img, (x, y), "Summon zone: " + ", ".join(summonable)[:40], 14, MUTED, True)
             y += 20
         bottom = max(bottom, y)
     y = bottom + 6

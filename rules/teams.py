@@ -313,6 +313,15 @@ def _resolve_option_name(faction: Faction, token: str) -> str:
 
 
 def quantity_cap(option: PieceOption) -> int:
-    """WC-2: the most pieces of this option a team may have on the board at once."""
+    """WC-2: the most pieces of this option a team may have on the board at once. A "(0)" option
+    cannot start on the team but exists to be added by rules (Summons), so only the chess set
+    caps it (two for Jokers, which the set does not count)."""
     cap = CHESS_SET[option.kind]
+    if option.max == 0:
+        return 2 if cap is None else cap
     return option.max if cap is None else min(option.max, cap)
+
+
+def summon_only(faction: Faction) -> list[PieceOption]:
+    """The options a team can only gain during play: the Activation Tracker's Summon zone."""
+    return [o for o in faction.options if o.min == o.max == 0]

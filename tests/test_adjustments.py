@@ -135,3 +135,24 @@ def test_illegal_actions_change_nothing() -> None:
     with pytest.raises(IllegalAction):
         apply(s, Slay(W, "Black K1"), ScriptedDice([]), player=B)
     assert s == before and s.history == ()
+
+
+def test_summon_only_options_can_be_summoned_and_show_in_the_summon_zone() -> None:
+    from rules.pieces import Kind
+    from rules.teams import Faction, PieceOption, summon_only
+
+    faction = Faction(
+        "Necromancers",
+        (
+            PieceOption("King", Kind.KING, 0, 1),
+            PieceOption("Risen Knight", Kind.KNIGHT, 0, 0),
+            PieceOption("Pawn", Kind.PAWN, 0, 8),
+        ),
+    )
+    assert [o.name for o in summon_only(faction)] == ["Risen Knight"]
+    s = scenario("Kh1 Pa2", "Kh8", faction=faction)
+    s, _ = step(s, Summon(W, "Risen Knight", sq("c3")))
+    assert s.piece("White N1").option == "Risen Knight"
+    s, _ = step(s, Summon(W, "Risen Knight", sq("d3")))
+    with pytest.raises(IllegalAction, match="at most 2 Risen Knight"):
+        check(s, Summon(W, "Risen Knight", sq("e3")))  # a chess set has two Knights

@@ -174,3 +174,17 @@ def test_the_fonts_are_part_of_the_installed_package() -> None:
     data = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
     shipped = data["tool"]["setuptools"]["package-data"]["bot"]
     assert "assets/fonts/*.ttf" in shipped and "assets/fonts/LICENSE-DejaVu.txt" in shipped
+
+
+def test_summon_zone_is_listed_in_the_tracker() -> None:
+    from rules.pieces import Kind
+    from rules.teams import STANDARD, Faction, PieceOption
+
+    with_zone = Faction("Necro", (*STANDARD.options, PieceOption("Risen", Kind.KNIGHT, 0, 0)))
+    plain = scenario("Kh1 Pa2", "Kh8")
+    zoned = scenario("Kh1 Pa2", "Kh8", faction=with_zone)
+    panel = (0, R.BOARD_PX, R.BOARD_PX, R.BOARD_PX + R.PANEL_H)
+    a = decoded(R.board_png(plain)).crop(panel)
+    b = decoded(R.board_png(zoned)).crop(panel)
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0)
+    assert diff.histogram()[255] > 200  # the "Summon zone: Risen" lines were drawn

@@ -309,6 +309,24 @@ class GameService:
             text, image=image, game_id=row.id, version=version, state=state, mentions=mentions
         )
 
+    async def _update(
+        self,
+        game_id: int,
+        meta: Callable[[GameRow], dict[str, object]] | None = None,
+        status: str | None = None,
+    ) -> int:
+        """Change a game's status or meta (not the game itself) under its lock; the cached
+        state carries over to the new version instead of being replayed again."""
+        async with self.lock(game_id):
+            fresh = await self.store.game(game_id)
+            assert fresh is not None
+            new_meta = None if meta is None else {**fresh.meta, **meta(fresh)}
+            version = await self.store.save_game(fresh, status=status, meta=new_meta)
+            cached = self._cache.get(game_id)
+            if cached is not None and cached[0] == fresh.version:
+                self._cache[game_id] = (version, cached[1])
+            return version
+
     # ---- looking, undo, conceding, ending ----
     async def current(self, channel_id: int) -> tuple[GameRow, GameState | None] | None:
         row = await self.store.live_game(channel_id)
@@ -339,12 +357,9 @@ class GameService:
         state = await self.state_of(row)
         if state is None or not state.history:
             return Answer.error("There is nothing to undo.")
-        async with self.lock(row.id):
-            fresh = await self.store.game(row.id)
-            assert fresh is not None
-            meta = {**fresh.meta, "undo": {"by": user_id, "version": fresh.version}}
-            version = await self.store.save_game(fresh, meta=meta)
-        self._cache.pop(row.id, None)
+        version = await self._update(
+            row.id, lambda fresh: {"undo": {"by": user_id, "version": fresh.version}}
+        )
         other = self.user_of(row, seat.other)
         return Answer(
             f"<@{user_id}> asks to undo the last action. <@{other}>, do you agree?",
@@ -387,10 +402,7 @@ class GameService:
         if row.status != "live":
             if self.seat(row, user_id) is None:
                 return Answer.error("Only the two players can call this game off.")
-            async with self.lock(row.id):
-                fresh = await self.store.game(row.id)
-                assert fresh is not None
-                await self.store.save_game(fresh, status="over")
+            await self._update(row.id, status="over")
             return Answer(f"<@{user_id}> called the game off before it started.")
         return await self.command(channel_id, user_id, "concede")
 
@@ -398,9 +410,5 @@ class GameService:
         row = await self.store.live_game(channel_id)
         if row is None:
             return Answer.error("There is no game here.")
-        async with self.lock(row.id):
-            fresh = await self.store.game(row.id)
-            assert fresh is not None
-            meta = {**fresh.meta, "ended_by": user_id}
-            await self.store.save_game(fresh, status="over", meta=meta)
+        await self._update(row.id, lambda fresh: {"ended_by": user_id}, status="over")
         return Answer(f"<@{user_id}> ended this game (moderator). The channel is free again.")

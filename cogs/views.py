@@ -5,16 +5,14 @@ from its custom_id; a click on an outdated one answers "no longer current"."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 
 from bot.textboard import describe_action
+from cogs.common import respond
 from rules.engine import legal_actions
 from rules.state import Decision, GameState, Phase
-
-if TYPE_CHECKING:
-    from bot.service import Answer
 
 MAX_BUTTONS = 5
 MAX_OPTIONS = 25
@@ -22,13 +20,6 @@ MAX_OPTIONS = 25
 
 def _service(interaction: discord.Interaction) -> Any:
     return interaction.client.service  # type: ignore[attr-defined]
-
-
-async def send_answer(interaction: discord.Interaction, ans: Answer) -> None:
-    """Reply (or follow up) with the answer: text, picture, attachment and decision view."""
-    from cogs.common import respond
-
-    await respond(interaction, ans)
 
 
 class ChoiceButton(
@@ -60,7 +51,7 @@ class ChoiceButton(
         ans = await _service(interaction).choose(
             self.game_id, self.version, interaction.user.id, self.index
         )
-        await send_answer(interaction, ans)
+        await respond(interaction, ans)
 
 
 class ChoiceSelect(
@@ -97,7 +88,7 @@ class ChoiceSelect(
         ans = await _service(interaction).choose(
             self.game_id, self.version, interaction.user.id, int(values[0])
         )
-        await send_answer(interaction, ans)
+        await respond(interaction, ans)
 
 
 class CommandButton(
@@ -131,7 +122,7 @@ class CommandButton(
         ans = await _service(interaction).command_at(
             self.game_id, self.version, interaction.user.id, self.COMMANDS[self.cmd][1]
         )
-        await send_answer(interaction, ans)
+        await respond(interaction, ans)
 
 
 class ChallengeButton(
@@ -174,7 +165,7 @@ class ChallengeButton(
             if isinstance(thread, discord.Thread):
                 await thread.send(ans.text, allowed_mentions=discord.AllowedMentions(users=True))
             ans.text += f"\nThe game continues in <#{new_channel}>."
-        await send_answer(interaction, ans)
+        await respond(interaction, ans)
 
 
 class UndoButton(
@@ -201,7 +192,7 @@ class UndoButton(
         ans = await _service(interaction).answer_undo(
             self.game_id, self.version, interaction.user.id, self.agree
         )
-        await send_answer(interaction, ans)
+        await respond(interaction, ans)
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, CommandButton, ChallengeButton, UndoButton)

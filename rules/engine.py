@@ -30,7 +30,7 @@ from rules.board import (
 from rules.cards import jokers_removed
 from rules.dice import Dice, RecordingDice, RollResult, RollSpec, ScriptedDice
 from rules.effects import effects_in_force
-from rules.errors import GameOver, IllegalAction, NotYourDecision, ParseError, ReplayError
+from rules.errors import GameOver, IllegalAction, NotYourDecision, ReplayError
 from rules.geometry import (
     attack_paths,
     explain_attack,
@@ -601,14 +601,6 @@ def check(state: GameState, action: A.Action, *, player: Player | None = None) -
     if validator is None:
         raise IllegalAction(f"{action.name} is not a game action")
     validator(state, action)
-
-
-def is_legal(state: GameState, action: A.Action) -> bool:
-    try:
-        check(state, action)
-    except (IllegalAction, ParseError):
-        return False
-    return True
 
 
 def replay(

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.render import BOARD_PX, png_bytes, render_board_image
+from bot.render import BOARD_PX, board_png
 from bot.samples import midgame
 from rules.dice import RandomDice
 from rules.engine import apply, legal_actions
@@ -65,7 +65,7 @@ def main() -> None:
     states = positions(args.runs + 1)
     ours = report(
         f"wargame-gm board + tracker (Pillow), {len(states)} successive positions",
-        *timed(lambda i: png_bytes(render_board_image(states[i % len(states)])), args.runs),
+        *timed(lambda i: board_png(states[i % len(states)]), args.runs),
     )
     try:
         import cairosvg

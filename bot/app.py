@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import gctune
+from bot.painter import Painter
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
@@ -28,7 +30,9 @@ class WargameBot(commands.Bot):
         self.settings = settings
         self.sync_on_start = sync
         self.store = Store(settings.database_path)
-        self.service = GameService(self.store, dice=dice)
+        self.service = GameService(
+            self.store, dice=dice, painter=Painter(settings.render_processes)
+        )
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -38,11 +42,13 @@ class WargameBot(commands.Bot):
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        gctune.install()
         if self.sync_on_start:
             await self.sync_commands()
 
     async def close(self) -> None:
         await super().close()
+        self.service.painter.close()
         await self.store.close()
 
     async def sync_commands(self) -> int:

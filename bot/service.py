@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.render import board_png
+from bot.painter import Painter
 from bot.store import GameRow, StaleVersion, Store
 from bot.table import Reply, Table
 from rules import actions as A
@@ -18,7 +19,7 @@ from rules.board import Player
 from rules.dice import Dice, SystemDice
 from rules.engine import legal_actions, new_game, undo
 from rules.errors import RulesError
-from rules.serialize import dumps, loads
+from rules.serialize import dumps, game_from_dict
 from rules.state import GameState, Step
 from rules.tarot import BY_NUMBER, INCOMPLETE
 from rules.teams import TeamList
@@ -30,6 +31,11 @@ READY_MADE: dict[str, str] = {
     "Swarm: K 8P 2J": "K 8P 2J",
     "Cavalry: K Q 2N 2B 1P": "K Q 2N 2B 1P",
 }
+
+
+log = logging.getLogger("wargame.service")
+
+SNAPSHOT_EVERY = 16
 
 
 @dataclass
@@ -57,11 +63,16 @@ class Answer:
 
 class GameService:
     def __init__(
-        self, store: Store, dice: Callable[[], Dice] = SystemDice, render: bool = True
+        self,
+        store: Store,
+        dice: Callable[[], Dice] = SystemDice,
+        render: bool = True,
+        painter: Painter | None = None,
     ) -> None:
         self.store = store
         self.dice_factory = dice
         self.render = render
+        self.painter = painter or Painter()
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, GameState]] = {}  # game id -> (version, state)
 
@@ -70,14 +81,26 @@ class GameService:
 
     # ---- loading ----
     async def state_of(self, row: GameRow) -> GameState | None:
-        if row.snapshot is None:
+        if not row.started:
             return None
         cached = self._cache.get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
-        state = await asyncio.to_thread(loads, row.snapshot)
+        state = await self.stored_state(row.id)
+        assert state is not None
         self._cache[row.id] = (row.version, state)
         return state
+
+    async def stored_state(self, game_id: int) -> GameState | None:
+        """The game as the store has it (never the cache): the last snapshot plus the log
+        rows written after it, replayed by the engine."""
+        text = await self.store.snapshot(game_id)
+        if text is None:
+            return None
+        data = json.loads(text)
+        for action, rolls in await self.store.log_from(game_id, len(data["log"])):
+            data["log"].append({"action": json.loads(action), "rolls": json.loads(rolls)})
+        return await asyncio.to_thread(game_from_dict, data)
 
     @staticmethod
     def seat(row: GameRow, user_id: int) -> Player | None:
@@ -266,7 +289,11 @@ class GameService:
         for st in steps:
             texts = json.dumps([e.text for e in st.events])
             rows.append((user_id, json.dumps(st.action.to_dict()), json.dumps(st.rolls), texts))
-        snapshot = await asyncio.to_thread(dumps, new)
+        # The log gets every action; the snapshot (the whole game again) only every
+        # SNAPSHOT_EVERY actions and when the status changes, as loading adds the log rows
+        # written after it.
+        boundary = len(new.history) // SNAPSHOT_EVERY != len(old.history) // SNAPSHOT_EVERY
+        snapshot = dumps(new) if status is not None or boundary else None
         version = await self.store.save_game(
             row,
             status=status,
@@ -304,7 +331,15 @@ class GameService:
         mentions = [] if decider is None else [self.user_of(row, decider)]
         if decider is not None and "<@" not in text:
             text = f"{text}\n<@{self.user_of(row, decider)}>, it is your decision."
-        image = await asyncio.to_thread(board_png, state, decider) if self.render else None
+        image = None
+        if self.render:
+            try:
+                image = await self.painter.board_png(state, decider)
+            except Exception:  # the move is saved: answer it, without the picture
+                log.exception("could not draw the board of game %s", row.id)
+                text += (
+                    "\n(The board picture could not be drawn this time: `/game board` tries again.)"
+                )
         return Answer(
             text, image=image, game_id=row.id, version=version, state=state, mentions=mentions
         )

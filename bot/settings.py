@@ -16,6 +16,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     output_dir: Path = Path("out")
+    render_processes: int = 1
 
     @property
     def has_token(self) -> bool:
@@ -32,4 +33,14 @@ class Settings:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
             output_dir=Path(os.environ.get("OUTPUT_DIR", "out")),
+            render_processes=_count(os.environ.get("RENDER_PROCESSES", "1"), "RENDER_PROCESSES"),
         )
+
+
+def _count(value: str, name: str) -> int:
+    value = value.strip() or "1"
+    if not value.isdigit():
+        raise ValueError(
+            f"{name} must be a whole number (0 draws pictures in a thread), not {value!r}"
+        )
+    return int(value)

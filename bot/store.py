@@ -89,6 +89,13 @@ MIGRATIONS: list[str] = [
 ]
 
 
+# What a GameRow reads: not the snapshot itself, which only a load from disk needs.
+_ROW = (
+    "id, guild_id, channel_id, white_id, black_id, status, version, meta, "
+    "snapshot IS NOT NULL AS started"
+)
+
+
 class StaleVersion(Exception):
     """The game changed since the action was computed; nothing was written."""
 
@@ -102,7 +109,7 @@ class GameRow:
     black_id: int
     status: str
     version: int
-    snapshot: str | None
+    started: bool  # has a snapshot: the game itself exists (teams chosen)
     meta: dict[str, Any]
 
 
@@ -163,21 +170,37 @@ class Store:
             black_id=r["black_id"],
             status=r["status"],
             version=r["version"],
-            snapshot=r["snapshot"],
+            started=bool(r["started"]),
             meta=json.loads(r["meta"]),
         )
 
     async def live_game(self, channel_id: int) -> GameRow | None:
         async with self.conn.execute(
-            "SELECT * FROM games WHERE channel_id = ? AND status != 'over'", (channel_id,)
+            f"SELECT {_ROW} FROM games WHERE channel_id = ? AND status != 'over'", (channel_id,)
         ) as cur:
             r = await cur.fetchone()
         return self._row(r) if r else None
 
     async def game(self, game_id: int) -> GameRow | None:
-        async with self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+        async with self.conn.execute(f"SELECT {_ROW} FROM games WHERE id = ?", (game_id,)) as cur:
             r = await cur.fetchone()
         return self._row(r) if r else None
+
+    async def snapshot(self, game_id: int) -> str | None:
+        """The game's last snapshot (None before it has one)."""
+        async with self.conn.execute("SELECT snapshot FROM games WHERE id = ?", (game_id,)) as cur:
+            r = await cur.fetchone()
+        return None if r is None else r["snapshot"]
+
+    async def log_from(self, game_id: int, seq: int) -> list[tuple[str, str]]:
+        """The live log rows (action, rolls) from place ``seq`` in the history on, in order."""
+        async with self.conn.execute(
+            "SELECT action, rolls FROM event_log WHERE game_id = ? AND undone = 0 AND seq >= ? "
+            "ORDER BY seq",
+            (game_id, seq),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(x["action"], x["rolls"]) for x in rows]
 
     async def create_game(
         self,
@@ -215,7 +238,14 @@ class Store:
         Returns the new version; raises StaleVersion (writing nothing) otherwise."""
         async with self.write_lock:
             return await self._save_game(
-                row, status, snapshot, meta, channel_id, new_events, first_seq, truncate_from
+                row,
+                status,
+                snapshot,
+                meta,
+                channel_id,
+                new_events,
+                first_seq,
+                truncate_from,
             )
 
     async def _save_game(
@@ -255,12 +285,15 @@ class Store:
                     "UPDATE event_log SET undone = 1 WHERE game_id = ? AND seq >= ? AND undone = 0",
                     (row.id, truncate_from),
                 )
-            for i, (user_id, action, rolls, texts) in enumerate(new_events or []):
-                await db.execute(
+            if new_events:
+                await db.executemany(
                     "INSERT INTO event_log (game_id, seq, user_id, action, rolls, texts, "
                     "created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (row.id, first_seq + i, user_id, action, rolls, texts, now),
+                    [
+                        (row.id, first_seq + i, user_id, action, rolls, texts, now)
+                        for i, (user_id, action, rolls, texts) in enumerate(new_events)
+                    ],
                 )
             await db.execute("COMMIT")
         except BaseException:
@@ -298,7 +331,7 @@ class Store:
         ]
 
     async def live_games(self) -> list[GameRow]:
-        async with self.conn.execute("SELECT * FROM games WHERE status != 'over'") as cur:
+        async with self.conn.execute(f"SELECT {_ROW} FROM games WHERE status != 'over'") as cur:
             rows = await cur.fetchall()
         return [self._row(r) for r in rows]
 

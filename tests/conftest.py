@@ -16,11 +16,14 @@ from tests.discord_harness import Harness, install
 ALICE, BOB, CAROL = 111_000_000_000_000_001, 111_000_000_000_000_002, 111_000_000_000_000_003
 
 
-async def start_bot(monkeypatch: Any, db: Path, seed: int = 1) -> tuple[Any, Harness]:
+async def start_bot(
+    monkeypatch: Any, db: Path, seed: int = 1, render_processes: int = 0
+) -> tuple[Any, Harness]:
     from bot.app import WargameBot
 
     dice = RandomDice(seed)
-    bot = WargameBot(Settings(token=None, database_path=db), dice=lambda: dice)
+    settings = Settings(token=None, database_path=db, render_processes=render_processes)
+    bot = WargameBot(settings, dice=lambda: dice)
     harness = Harness(bot)
     catcher = install(monkeypatch, harness)
     harness.catcher = catcher  # type: ignore[attr-defined]

@@ -1,0 +1,170 @@
+"""Drawing board pictures away from the event loop.
+
+A picture costs a fraction of a millisecond when its tiles are cached and a few milliseconds
+when its texts are new, and all of it is Python that holds the GIL: in a thread it would take
+turns with the event loop. So the bot draws in worker processes (`RENDER_PROCESSES`, default 1),
+each fed through its own pipe that the event loop watches directly (no executor threads, no
+extra wake-ups). With 0 the picture is drawn on the event loop itself (the console table and
+most tests).
+
+Only what a picture needs crosses the pipe: the state with its history cut down to the last
+Activations (`picture_state`), a few kilobytes instead of the whole game. At most `MAX_QUEUED`
+pictures wait per worker, so a burst never fills a pipe and blocks the loop. If a worker dies,
+the pictures it owed are drawn on the loop and a new worker starts on the next picture: no answer
+is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import multiprocessing
+from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+
+from bot.render import board_png, warm_up
+from rules.board import Player
+from rules.state import GameState
+
+log = logging.getLogger("wargame.painter")
+
+MAX_QUEUED = 8
+
+
+def picture_state(s: GameState) -> GameState:
+    """``s`` with only the history a picture shows: from the step of the last-but-one
+    Activation on (the picture draws the latest Activation, or the one before while a new one
+    has not moved yet). Everything else a picture reads is in the state itself."""
+    seen = 0
+    for i in range(len(s.history) - 1, -1, -1):
+        if any(e.kind == "activated" for e in s.history[i].events):
+            seen += 1
+            if seen == 2:
+                return replace(s, history=s.history[i:])
+    return s
+
+
+Job = tuple[int, GameState, Player | None]
+
+
+def serve(conn: Connection) -> None:
+    """A worker process: draw each job, answer (job id, PNG or None, error text)."""
+    warm_up()
+    while True:
+        try:
+            job: Job | None = conn.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        jid, state, view = job
+        try:
+            conn.send((jid, board_png(state, view), ""))
+        except Exception as e:  # answered, so the bot draws it itself
+            conn.send((jid, None, f"{type(e).__name__}: {e}"))
+
+
+class WorkerGone(Exception):
+    """The worker process ended before answering."""
+
+
+class DrawingFailed(Exception):
+    """The worker could not draw this picture (the error is in the message)."""
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    loop: asyncio.AbstractEventLoop
+    slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_QUEUED))
+    owed: dict[int, asyncio.Future[bytes]] = field(default_factory=dict)
+    alive: bool = True
+
+
+class Painter:
+    def __init__(self, processes: int = 1) -> None:
+        if processes < 0:
+            raise ValueError("processes must be 0 (draw on the event loop) or more")
+        self.processes = processes
+        self._workers: list[_Worker] = []
+        self._ids = itertools.count()
+
+    async def board_png(self, state: GameState, view: Player | None = None) -> bytes:
+        small = picture_state(state)
+        if self.processes == 0:
+            return board_png(small, view)
+        worker = self._worker()
+        try:
+            async with worker.slots:
+                if not worker.alive:
+                    raise WorkerGone
+                jid = next(self._ids)
+                fut: asyncio.Future[bytes] = worker.loop.create_future()
+                worker.owed[jid] = fut
+                worker.conn.send((jid, small, view))
+                return await fut
+        except (WorkerGone, OSError) as e:
+            log.warning("a picture worker failed (%s); drawing this picture here", e)
+            self._drop(worker)
+            return board_png(small, view)
+
+    # ---- workers ----
+    def _worker(self) -> _Worker:
+        loop = asyncio.get_running_loop()
+        self._workers = [w for w in self._workers if w.alive and w.loop is loop]
+        while len(self._workers) < self.processes:
+            self._workers.append(self._start(loop))
+        return min(self._workers, key=lambda w: len(w.owed))
+
+    def _start(self, loop: asyncio.AbstractEventLoop) -> _Worker:
+        ctx = multiprocessing.get_context("spawn")
+        mine, theirs = ctx.Pipe()
+        process = ctx.Process(target=serve, args=(theirs,), name="painter", daemon=True)
+        process.start()
+        theirs.close()
+        worker = _Worker(process, mine, loop)
+        loop.add_reader(mine.fileno(), self._collect, worker)
+        return worker
+
+    def _collect(self, worker: _Worker) -> None:
+        try:
+            while worker.conn.poll():
+                jid, png, error = worker.conn.recv()
+                fut = worker.owed.pop(jid, None)
+                if fut is None or fut.done():
+                    continue
+                if png is None:
+                    fut.set_exception(DrawingFailed(error))
+                else:
+                    fut.set_result(png)
+        except (EOFError, OSError):
+            self._drop(worker)
+
+    def _drop(self, worker: _Worker) -> None:
+        if not worker.alive:
+            return
+        worker.alive = False
+        with contextlib.suppress(OSError, ValueError):
+            worker.loop.remove_reader(worker.conn.fileno())
+        for fut in worker.owed.values():
+            if not fut.done():
+                fut.set_exception(WorkerGone("the worker process ended"))
+        worker.owed.clear()
+        worker.conn.close()
+        if worker.process.is_alive():
+            worker.process.terminate()
+        worker.process.join(timeout=1)
+
+    def close(self) -> None:
+        """Stop the workers (the bot is closing)."""
+        for worker in self._workers:
+            if worker.alive:
+                with contextlib.suppress(OSError):
+                    worker.conn.send(None)
+                worker.process.join(timeout=2)
+            self._drop(worker)
+        self._workers = []

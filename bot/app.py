@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -43,10 +44,14 @@ class WargameBot(commands.Bot):
             await self.load_extension(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         gctune.install()
+        self._collector = asyncio.create_task(gctune.collector(), name="gc-collector")
         if self.sync_on_start:
             await self.sync_commands()
 
     async def close(self) -> None:
+        collector = getattr(self, "_collector", None)
+        if collector is not None:
+            collector.cancel()
         await super().close()
         self.service.painter.close()
         await self.store.close()

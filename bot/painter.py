@@ -7,8 +7,8 @@ each fed through its own pipe that the event loop watches directly (no executor 
 extra wake-ups). With 0 the picture is drawn on the event loop itself (the console table and
 most tests).
 
-Only what a picture needs crosses the pipe: the state with its history cut down to the last
-Activations (`picture_state`), a few kilobytes instead of the whole game. At most `MAX_QUEUED`
+Only what a picture shows crosses the pipe: its `Scene`, plain values built from the state
+here (pickling the state itself cost more than drawing it). At most `MAX_QUEUED`
 pictures wait per worker, so a burst never fills a pipe and blocks the loop. If a worker dies,
 the pictures it owed are drawn on the loop and a new worker starts on the next picture: no answer
 is lost.
@@ -21,11 +21,11 @@ import contextlib
 import itertools
 import logging
 import multiprocessing
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
-from bot.render import board_png, warm_up
+from bot.render import Scene, scene_of, scene_png, warm_up
 from rules.board import Player
 from rules.state import GameState
 
@@ -34,20 +34,7 @@ log = logging.getLogger("wargame.painter")
 MAX_QUEUED = 8
 
 
-def picture_state(s: GameState) -> GameState:
-    """``s`` with only the history a picture shows: from the step of the last-but-one
-    Activation on (the picture draws the latest Activation, or the one before while a new one
-    has not moved yet). Everything else a picture reads is in the state itself."""
-    seen = 0
-    for i in range(len(s.history) - 1, -1, -1):
-        if any(e.kind == "activated" for e in s.history[i].events):
-            seen += 1
-            if seen == 2:
-                return replace(s, history=s.history[i:])
-    return s
-
-
-Job = tuple[int, GameState, Player | None]
+Job = tuple[int, Scene]
 
 
 def serve(conn: Connection) -> None:
@@ -60,9 +47,9 @@ def serve(conn: Connection) -> None:
             return
         if job is None:
             return
-        jid, state, view = job
+        jid, scene = job
         try:
-            conn.send((jid, board_png(state, view), ""))
+            conn.send((jid, scene_png(scene), ""))
         except Exception as e:  # answered, so the bot draws it itself
             conn.send((jid, None, f"{type(e).__name__}: {e}"))
 
@@ -94,9 +81,9 @@ class Painter:
         self._ids = itertools.count()
 
     async def board_png(self, state: GameState, view: Player | None = None) -> bytes:
-        small = picture_state(state)
+        scene = scene_of(state, view)
         if self.processes == 0:
-            return board_png(small, view)
+            return scene_png(scene)
         worker = self._worker()
         try:
             async with worker.slots:
@@ -105,12 +92,12 @@ class Painter:
                 jid = next(self._ids)
                 fut: asyncio.Future[bytes] = worker.loop.create_future()
                 worker.owed[jid] = fut
-                worker.conn.send((jid, small, view))
+                worker.conn.send((jid, scene))
                 return await fut
         except (WorkerGone, OSError) as e:
             log.warning("a picture worker failed (%s); drawing this picture here", e)
             self._drop(worker)
-            return board_png(small, view)
+            return scene_png(scene)
 
     # ---- workers ----
     def _worker(self) -> _Worker:
@@ -131,18 +118,20 @@ class Painter:
         return worker
 
     def _collect(self, worker: _Worker) -> None:
+        # One answer per call: the loop calls again while the pipe has more (and `poll` would
+        # build a selector each time).
         try:
-            while worker.conn.poll():
-                jid, png, error = worker.conn.recv()
-                fut = worker.owed.pop(jid, None)
-                if fut is None or fut.done():
-                    continue
-                if png is None:
-                    fut.set_exception(DrawingFailed(error))
-                else:
-                    fut.set_result(png)
+            jid, png, error = worker.conn.recv()
         except (EOFError, OSError):
             self._drop(worker)
+            return
+        fut = worker.owed.pop(jid, None)
+        if fut is None or fut.done():
+            return
+        if png is None:
+            fut.set_exception(DrawingFailed(error))
+        else:
+            fut.set_result(png)
 
     def _drop(self, worker: _Worker) -> None:
         if not worker.alive:

@@ -17,6 +17,7 @@ import struct
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
@@ -410,21 +411,14 @@ def last_activation(s: GameState) -> list[Event]:
     return events[begin:]
 
 
-def _draw_last(
-    d: ImageDraw.ImageDraw,
-    events: list[Event],
-    view: Player,
-    paint: Callable[[tuple[int, int, int]], int | tuple[int, int, int]] = lambda c: c,
-    origin: tuple[int, int] = (0, 0),
-) -> None:
-    """Paths moved (blue), Combat Movement (amber), then Attacks (red) on top. ``paint`` maps
-    a colour to the ink of the image drawn on (palette indices for "P" pictures); ``origin``
-    is the picture's pixel at the image's top left (to draw one square's part)."""
+# An arrow of the last Activation: its kind ("moved", "combat_movement" or "attack") and the
+# squares it joins, as (file, rank), in drawing order (paths first, Attacks on top).
+Arrow = tuple[str, tuple[tuple[int, int], ...]]
 
-    def centre(q: Square) -> tuple[int, int]:
-        x, y = square_centre(q, view)
-        return x - origin[0], y - origin[1]
 
+def arrows_of(events: list[Event]) -> tuple[Arrow, ...]:
+    paths: list[Arrow] = []
+    attacks: list[Arrow] = []
     for e in events:
         if e.kind in ("moved", "combat_movement") and e.get("origin") and e.get("to"):
             if e.get("origin") == e.get("to"):
@@ -432,13 +426,32 @@ def _draw_last(
             pts = [Square.parse(e.get("origin"))] + [Square.parse(x) for x in e.get("path") or []]
             if len(pts) == 1:
                 pts.append(Square.parse(e.get("to")))
-            colour = COMBAT_COL if e.kind == "combat_movement" else PATH_COL
-            _arrow(d, [centre(q) for q in pts], paint(colour), 5)
-    for e in events:
-        if e.kind == "attack":
-            a = centre(Square.parse(e.get("origin")))
-            b = centre(Square.parse(e.get("square")))
-            _arrow(d, [a, b], paint(ATTACK_COL), 7)
+            paths.append((e.kind, tuple((q.file, q.rank) for q in pts)))
+        elif e.kind == "attack":
+            a, b = Square.parse(e.get("origin")), Square.parse(e.get("square"))
+            attacks.append((e.kind, ((a.file, a.rank), (b.file, b.rank))))
+    return (*paths, *attacks)
+
+
+def _draw_last(
+    d: ImageDraw.ImageDraw,
+    arrows: tuple[Arrow, ...],
+    view: Player,
+    paint: Callable[[tuple[int, int, int]], int | tuple[int, int, int]] = lambda c: c,
+    origin: tuple[int, int] = (0, 0),
+) -> None:
+    """Paths moved (blue), Combat Movement (amber), then Attacks (red) on top. ``paint`` maps
+    a colour to the ink of the image drawn on (palette indices for "P" pictures); ``origin``
+    is the picture's pixel at the image's top left (to draw one square's part)."""
+    for kind, squares in arrows:
+        pts = []
+        for file, rank in squares:
+            x, y = square_centre(Square(file, rank), view)
+            pts.append((x - origin[0], y - origin[1]))
+        if kind == "attack":
+            _arrow(d, pts, paint(ATTACK_COL), 7)
+        else:
+            _arrow(d, pts, paint(COMBAT_COL if kind == "combat_movement" else PATH_COL), 5)
 
 
 def _highlight(d: ImageDraw.ImageDraw, hl: Highlights, view: Player) -> None:
@@ -477,13 +490,13 @@ def render_board_image(
             sprite = piece_sprite(p.kind, p.owner)
             img.paste(sprite, (x, y), sprite)
     if show_last:
-        _draw_last(d, last_activation(s), v)
+        _draw_last(d, arrows_of(last_activation(s)), v)
     for p in s.pieces:
         if p.zone is Zone.BOARD and p.square is not None:
             x, y = square_origin(p.square, v)
             _label(img, p, x, y)
             _draw_marks(img, d, p, x, y)
-    _panel(img, s, BOARD_PX)
+    _panel(img, panel_of(s), BOARD_PX)
     return img
 
 
@@ -584,17 +597,22 @@ def square_tile(key: _SquareKey) -> tuple[Image.Image, Image.Image | None]:
     return to_palette(img), mask
 
 
-def board_picture(
+class Scene(NamedTuple):
+    """Everything a board picture shows, as plain values: built from the state where the game
+    is, drawn wherever (a worker process: it pickles in a few microseconds)."""
+
+    view: Player
+    squares: tuple[tuple[int, int, _SquareKey], ...]  # file, rank and content of each square
+    arrows: tuple[Arrow, ...]
+    panel: Panel
+
+
+def scene_of(
     s: GameState,
     view: Player | None = None,
     highlights: Highlights | None = None,
     show_last: bool = True,
-) -> Image.Image:
-    """The picture that is sent: as `render_board_image`, composed in the palette."""
-    v = view or Player.WHITE
-    img = Image.new("P", (BOARD_PX, BOARD_PX + PANEL_H), ink(BG))
-    img.putpalette(_palette().getpalette() or [])
-    img.paste(_board_base_p(v), (0, 0))
+) -> Scene:
     hl = highlights if highlights is not None else current_highlights(s)
     terrain = dict(s.terrain)
     outlines: dict[Square, list[tuple[int, int, int]]] = {}
@@ -615,38 +633,64 @@ def board_picture(
                 p.blessed,
                 p.cursed,
             )
-    marked: list[tuple[_SquareKey, tuple[int, int], Image.Image]] = []
-    for sq in set(terrain) | set(outlines) | moves | set(looks):
-        key: _SquareKey = (
-            (sq.file + sq.rank) % 2 == 0,
-            terrain.get(sq),
-            sq in moves,
-            tuple(outlines.get(sq, ())),
-            looks.get(sq),
+    squares = tuple(
+        (
+            sq.file,
+            sq.rank,
+            (
+                (sq.file + sq.rank) % 2 == 0,
+                terrain.get(sq),
+                sq in moves,
+                tuple(outlines.get(sq, ())),
+                looks.get(sq),
+            ),
         )
+        for sq in set(terrain) | set(outlines) | moves | set(looks)
+    )
+    arrows = arrows_of(last_activation(s)) if show_last else ()
+    return Scene(view or Player.WHITE, squares, arrows, panel_of(s))
+
+
+def draw_scene(scene: Scene) -> Image.Image:
+    """The picture that is sent, composed in the palette (see above)."""
+    v = scene.view
+    img = Image.new("P", (BOARD_PX, BOARD_PX + PANEL_H), ink(BG))
+    img.putpalette(_palette().getpalette() or [])
+    img.paste(_board_base_p(v), (0, 0))
+    marked: list[tuple[_SquareKey, tuple[int, int], Image.Image]] = []
+    for file, rank, key in scene.squares:
         tile, mask = square_tile(key)
-        xy = square_origin(sq, v)
+        xy = square_origin(Square(file, rank), v)
         img.paste(tile, xy)
         if mask is not None:
             marked.append((key, xy, mask))
-    events = last_activation(s) if show_last else []
-    if any(e.kind in ("moved", "combat_movement", "attack") for e in events):
-        _draw_last(ImageDraw.Draw(img), events, v, ink)
+    if scene.arrows:
+        _draw_last(ImageDraw.Draw(img), scene.arrows, v, ink)
         # Labels and marks go over the arrows. Where an arrow runs under one, that square is
         # drawn again as the reference draws it (piece, arrows, then label and marks).
         arrows = Image.new("1", img.size, 0)
-        _draw_last(ImageDraw.Draw(arrows), events, v, lambda c: 1)
+        _draw_last(ImageDraw.Draw(arrows), scene.arrows, v, lambda c: 1)
         for key, (x, y), mask in marked:
             under = ImageChops.logical_and(arrows.crop((x, y, x + SQ, y + SQ)), mask)
             if under.getbbox() is None:
                 continue
             rgb, piece = square_layers(key)
             assert piece is not None
-            _draw_last(ImageDraw.Draw(rgb), events, v, origin=(x, y))
+            _draw_last(ImageDraw.Draw(rgb), scene.arrows, v, origin=(x, y))
             _on_top(rgb, piece)
             img.paste(to_palette(rgb), (x, y))
-    _panel(img, s, BOARD_PX)
+    _panel(img, scene.panel, BOARD_PX)
     return img
+
+
+def board_picture(
+    s: GameState,
+    view: Player | None = None,
+    highlights: Highlights | None = None,
+    show_last: bool = True,
+) -> Image.Image:
+    """The picture that is sent: as `render_board_image`, composed in the palette."""
+    return draw_scene(scene_of(s, view, highlights, show_last))
 
 
 def _status_line(s: GameState) -> str:
@@ -693,55 +737,89 @@ def _chips(img: Image.Image, x: int, y: int, items: list[tuple[str, bool]], w: i
     return y + 26
 
 
-def _panel(img: Image.Image, s: GameState, top: int) -> None:
+class Side(NamedTuple):
+    """One player's column of the tracker."""
+
+    heading: str
+    chips: tuple[tuple[str, bool], ...]  # label, has Activated
+    slain: tuple[str, ...]
+    off: tuple[str, ...]
+    summon: tuple[str, ...]
+
+
+class Panel(NamedTuple):
+    """What the tracker below the board shows."""
+
+    status: str
+    sides: tuple[Side, ...]
+    tarot: tuple[int, ...]
+    active: int | None
+    lines: tuple[str, ...]
+
+
+_LINE_KINDS = ("rolled", "attack_result", "slain", "combat_movement", "promoted", "castled")
+
+
+def panel_of(s: GameState) -> Panel:
+    sides = []
+    for pl in Player:
+        on = sorted(s.pieces_of(pl), key=lambda p: (p.rank, p.label))
+        sides.append(
+            Side(
+                f"{pl.title} · {s.points_on_board(pl)} pts on the board",
+                tuple((p.label, p.activated) for p in on),
+                tuple(p.label for p in s.pieces_of(pl, Zone.SLAIN)),
+                tuple(p.label for p in s.pieces_of(pl, Zone.REMOVED)),
+                tuple(o.name for o in summon_only(s.config.teams[pl].faction)),
+            )
+        )
+    lines = tuple(e.text for e in last_activation(s) if e.kind in _LINE_KINDS)
+    f = s.faith
+    return Panel(_status_line(s), tuple(sides), tuple(f.tarot_dealt), f.tarot_active, lines)
+
+
+def _panel(img: Image.Image, panel: Panel, top: int) -> None:
     x0, w = MARGIN, BOARD_PX - 2 * MARGIN
-    put_text(img, (x0, top + 8), _status_line(s)[:70], 20, TEXT)
+    put_text(img, (x0, top + 8), panel.status[:70], 20, TEXT)
     col_w = w // 2 - 8
     bottom = top + 38
-    for i, pl in enumerate(Player):
+    for i, side in enumerate(panel.sides):
         x = x0 + i * (col_w + 16)
         y = top + 38
-        put_text(img, (x, y), f"{pl.title} · {s.points_on_board(pl)} pts on the board", 16, TEXT)
+        put_text(img, (x, y), side.heading, 16, TEXT)
         y += 24
-        on = sorted(s.pieces_of(pl), key=lambda p: (p.rank, p.label))
-        y = _chips(img, x, y, [(p.label, p.activated) for p in on], col_w)
-        slain = [p.label for p in s.pieces_of(pl, Zone.SLAIN)]
-        off = [p.label for p in s.pieces_of(pl, Zone.REMOVED)]
-        if slain:
-            put_text(img, (x, y), "Slain: " + " ".join(slain), 14, MUTED, True)
+        y = _chips(img, x, y, list(side.chips), col_w)
+        if side.slain:
+            put_text(img, (x, y), "Slain: " + " ".join(side.slain), 14, MUTED, True)
             y += 20
-        if off:
-            put_text(img, (x, y), "Off the board: " + " ".join(off), 14, MUTED, True)
+        if side.off:
+            put_text(img, (x, y), "Off the board: " + " ".join(side.off), 14, MUTED, True)
             y += 20
-        summonable = [o.name for o in summon_only(s.config.teams[pl].faction)]
-        if summonable:
-            put_text(img, (x, y), "Summon zone: " + ", ".join(summonable)[:40], 14, MUTED, True)
+        if side.summon:
+            put_text(img, (x, y), "Summon zone: " + ", ".join(side.summon)[:40], 14, MUTED, True)
             y += 20
         bottom = max(bottom, y)
     y = bottom + 6
-    f = s.faith
-    if f.tarot_dealt:
+    if panel.tarot:
         cx = x0
-        for n in f.tarot_dealt:
-            active = n == f.tarot_active
+        for n in panel.tarot:
+            active = n == panel.active
             img.paste(
                 tarot_chip_p(n, active) if img.mode == "P" else tarot_chip(n, active), (cx, y)
             )
             cx += 128
-        if f.tarot_active is not None:
+        if panel.active is not None:
             put_text(img, (cx + 4, y + 6), "active card", 13, MUTED, True)
             put_text(
                 img,
                 (cx + 4, y + 24),
-                _short(BY_NUMBER[f.tarot_active].name, 18),
+                _short(BY_NUMBER[panel.active].name, 18),
                 15,
                 BLESS_COL,
                 True,
             )
         y += 56
-    kinds = ("rolled", "attack_result", "slain", "combat_movement", "promoted", "castled")
-    lines = [e.text for e in last_activation(s) if e.kind in kinds]
-    for line in lines[-5:]:
+    for line in panel.lines[-5:]:
         if y > top + PANEL_H - 18:
             break
         put_text(img, (x0, y), line[:80], 14, TEXT, True)
@@ -871,6 +949,10 @@ def palette_png(img: Image.Image) -> bytes:
 
 def board_png(s: GameState, view: Player | None = None) -> bytes:
     return palette_png(board_picture(s, view))
+
+
+def scene_png(scene: Scene) -> bytes:
+    return palette_png(draw_scene(scene))
 
 
 def warm_up() -> None:

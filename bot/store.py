@@ -96,6 +96,18 @@ _ROW = (
 )
 
 
+_UPDATE_GAME = (
+    "UPDATE games SET version = version + 1, status = COALESCE(?, status), "
+    "snapshot = COALESCE(?, snapshot), meta = COALESCE(?, meta), "
+    "channel_id = COALESCE(?, channel_id), updated_at = ? "
+    "WHERE id = ? AND version = ?"
+)
+_INSERT_EVENT = (
+    "INSERT INTO event_log (game_id, seq, user_id, action, rolls, texts, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
 class StaleVersion(Exception):
     """The game changed since the action was computed; nothing was written."""
 
@@ -113,6 +125,30 @@ class GameRow:
     meta: dict[str, Any]
 
 
+@dataclass
+class _Save:
+    """One save_game call's arguments."""
+
+    row: GameRow
+    status: str | None
+    snapshot: str | None
+    meta: dict[str, Any] | None
+    channel_id: int | None
+    new_events: list[tuple[int | None, str, str, str]]
+    first_seq: int
+
+    def update_params(self, now: float) -> tuple[Any, ...]:
+        meta = None if self.meta is None else json.dumps(self.meta)
+        r = self.row
+        return (self.status, self.snapshot, meta, self.channel_id, now, r.id, r.version)
+
+    def event_rows(self, now: float) -> list[tuple[Any, ...]]:
+        return [
+            (self.row.id, self.first_seq + i, user_id, action, rolls, texts, now)
+            for i, (user_id, action, rolls, texts) in enumerate(self.new_events)
+        ]
+
+
 class Store:
     def __init__(self, path: Path | str) -> None:
         self.path = str(path)
@@ -121,6 +157,8 @@ class Store:
         # all writes take this lock, or another coroutine's statement would land inside (and
         # could be rolled back with) someone else's transaction.
         self.write_lock = asyncio.Lock()
+        self._queued: list[tuple[_Save, asyncio.Future[int]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         if self.path != ":memory:":
@@ -235,49 +273,80 @@ class Store:
         truncate_from: int | None = None,
     ) -> int:
         """Write a new version of the game if nobody else has since ``row.version``.
-        Returns the new version; raises StaleVersion (writing nothing) otherwise."""
-        async with self.write_lock:
-            return await self._save_game(
-                row,
-                status,
-                snapshot,
-                meta,
-                channel_id,
-                new_events,
-                first_seq,
-                truncate_from,
-            )
+        Returns the new version; raises StaleVersion (writing nothing) otherwise.
 
-    async def _save_game(
-        self,
-        row: GameRow,
-        status: str | None,
-        snapshot: str | None,
-        meta: dict[str, Any] | None,
-        channel_id: int | None,
-        new_events: list[tuple[int | None, str, str, str]] | None,
-        first_seq: int,
-        truncate_from: int | None,
-    ) -> int:
+        Saves that arrive while others are being written are committed together, in one
+        transaction of four statements however many there are (a group commit): each statement
+        is a round trip to aiosqlite's thread, and one save at a time at four round trips each
+        could not keep up with hundreds of Activations a second (bench/interactions.py)."""
+        args = _Save(row, status, snapshot, meta, channel_id, new_events or [], first_seq)
+        if truncate_from is not None:  # an undo: rare, written on its own
+            async with self.write_lock:
+                return await self._save_game(args, truncate_from)
+        fut: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._queued.append((args, fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queued(), name="store-writer")
+        return await fut
+
+    async def _write_queued(self) -> None:
+        while self._queued:
+            async with self.write_lock:
+                batch, self._queued = self._queued, []
+                # One save per game in a transaction (a second one waits for the next round).
+                seen: set[int] = set()
+                now_batch: list[tuple[_Save, asyncio.Future[int]]] = []
+                later: list[tuple[_Save, asyncio.Future[int]]] = []
+                for item in batch:
+                    (later if item[0].row.id in seen else now_batch).append(item)
+                    seen.add(item[0].row.id)
+                self._queued[:0] = later
+                try:
+                    await self._write_batch(now_batch)
+                except BaseException as e:
+                    for _, fut in now_batch:
+                        if not fut.done():
+                            fut.set_exception(e)
+                    if not isinstance(e, Exception):
+                        raise
+
+    async def _write_batch(self, batch: list[tuple[_Save, asyncio.Future[int]]]) -> None:
         db = self.conn
         now = time.time()
         await db.execute("BEGIN IMMEDIATE")
         try:
-            cur = await db.execute(
-                "UPDATE games SET version = version + 1, status = COALESCE(?, status), "
-                "snapshot = COALESCE(?, snapshot), meta = COALESCE(?, meta), "
-                "channel_id = COALESCE(?, channel_id), updated_at = ? "
-                "WHERE id = ? AND version = ?",
-                (
-                    status,
-                    snapshot,
-                    None if meta is None else json.dumps(meta),
-                    channel_id,
-                    now,
-                    row.id,
-                    row.version,
-                ),
-            )
+            cur = await db.executemany(_UPDATE_GAME, [a.update_params(now) for a, _ in batch])
+            if cur.rowcount != len(batch):  # some save is stale: find it, one at a time
+                await db.execute("ROLLBACK")
+                for args, fut in batch:
+                    try:
+                        version = await self._save_game(args, None)
+                    except StaleVersion as e:
+                        if not fut.done():
+                            fut.set_exception(e)
+                    else:
+                        if not fut.done():
+                            fut.set_result(version)
+                return
+            rows = [r for a, _ in batch for r in a.event_rows(now)]
+            if rows:
+                await db.executemany(_INSERT_EVENT, rows)
+            await db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                await db.execute("ROLLBACK")
+            raise
+        for args, fut in batch:
+            if not fut.done():
+                fut.set_result(args.row.version + 1)
+
+    async def _save_game(self, args: _Save, truncate_from: int | None) -> int:
+        db = self.conn
+        now = time.time()
+        row = args.row
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = await db.execute(_UPDATE_GAME, args.update_params(now))
             if cur.rowcount != 1:
                 raise StaleVersion(f"game {row.id} is no longer at version {row.version}")
             if truncate_from is not None:  # an undo: mark, never delete
@@ -285,16 +354,9 @@ class Store:
                     "UPDATE event_log SET undone = 1 WHERE game_id = ? AND seq >= ? AND undone = 0",
                     (row.id, truncate_from),
                 )
-            if new_events:
-                await db.executemany(
-                    "INSERT INTO event_log (game_id, seq, user_id, action, rolls, texts, "
-                    "created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        (row.id, first_seq + i, user_id, action, rolls, texts, now)
-                        for i, (user_id, action, rolls, texts) in enumerate(new_events)
-                    ],
-                )
+            rows = args.event_rows(now)
+            if rows:
+                await db.executemany(_INSERT_EVENT, rows)
             await db.execute("COMMIT")
         except BaseException:
             await db.execute("ROLLBACK")

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import gc
 import io
+import pickle
 import random
 import weakref
 from pathlib import Path
@@ -18,7 +19,7 @@ from PIL import Image
 
 from bot import gctune
 from bot import render as R
-from bot.painter import Painter, picture_state
+from bot.painter import Painter
 from bot.samples import midgame, opening
 from rules.actions import Bless, Curse, GiveTokens
 from rules.board import Player
@@ -101,13 +102,14 @@ def test_palette_png_refuses_other_modes() -> None:
         R.palette_png(Image.new("RGB", (4, 4)))
 
 
-def test_picture_state_keeps_everything_the_picture_shows() -> None:
+def test_a_scene_is_small_and_holds_what_the_picture_shows() -> None:
+    """What crosses to the worker: plain values, a couple of kilobytes even late in a game,
+    and drawing it gives the same picture as drawing the state."""
     longest = max(POSITIONS, key=lambda s: len(s.history))
-    assert len(picture_state(longest).history) < len(longest.history) // 4
+    assert len(pickle.dumps(R.scene_of(longest))) < 4096 < len(pickle.dumps(longest))
     for s in POSITIONS[::3]:
-        small = picture_state(s)
-        assert R.last_activation(small) == R.last_activation(s)
-        assert R.board_png(small) == R.board_png(s)
+        scene = pickle.loads(pickle.dumps(R.scene_of(s, Player.BLACK)))
+        assert R.scene_png(scene) == R.board_png(s, Player.BLACK)
 
 
 async def test_worker_process_draws_the_same_bytes() -> None:
@@ -189,7 +191,7 @@ async def test_an_undrawable_picture_still_answers_the_move(table: Harness) -> N
 
 def test_full_collections_freeze_survivors_and_thaw_later(monkeypatch: Any) -> None:
     gctune.install()
-    assert gc.get_threshold()[2] == 100 and gctune.after_collection in gc.callbacks
+    assert gc.get_threshold()[2] == gctune.NEVER and gctune.after_collection in gc.callbacks
 
     class Node:
         other: Any = None
@@ -205,3 +207,21 @@ def test_full_collections_freeze_survivors_and_thaw_later(monkeypatch: Any) -> N
     gc.collect()  # this one thaws the permanent generation...
     gc.collect()  # ...and the next walks everything and frees the dead cycle
     assert alive() is None
+
+
+async def test_the_collector_runs_full_collections_on_its_own() -> None:
+    gctune.install()
+    full: list[int] = []
+
+    def seen(phase: str, info: dict[str, Any]) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full.append(1)
+
+    gc.callbacks.append(seen)
+    task = asyncio.create_task(gctune.collector(0.01))
+    try:
+        await asyncio.sleep(0.1)
+    finally:
+        task.cancel()
+        gc.callbacks.remove(seen)
+    assert len(full) >= 3

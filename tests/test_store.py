@@ -3,6 +3,7 @@
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,3 +121,64 @@ async def test_migration_3_keeps_rows_written_by_older_versions(tmp_path: Path) 
     async with new.conn.execute("SELECT MAX(version) FROM schema_version") as cur:
         assert (await cur.fetchone())[0] == 3
     await new.close()
+
+
+async def test_saves_arriving_together_are_committed_together(tmp_path: Path) -> None:
+    """A group commit: 30 saves at once take a few transactions, not 30, and each game gets
+    its own new version and its own log rows."""
+    store = Store(tmp_path / "g.sqlite3")
+    await store.open()
+    rows = [await store.create_game(1, 2000 + i, 100, 200, "live", {}) for i in range(30)]
+    begins = []
+    orig = store.conn.execute
+
+    def counting(sql: str, *a: Any) -> Any:
+        if sql.startswith("BEGIN"):
+            begins.append(sql)
+        return orig(sql, *a)
+
+    store.conn.execute = counting  # type: ignore[method-assign]
+    versions = await asyncio.gather(
+        *(store.save_game(r, new_events=[(100, json.dumps({"n": r.id}), "[]", "[]")]) for r in rows)
+    )
+    store.conn.execute = orig  # type: ignore[method-assign]
+    assert versions == [1] * 30
+    assert len(begins) <= 3
+    for r in rows:
+        assert [e["action"] for e in await store.events(r.id)] == [{"n": r.id}]
+        fresh = await store.game(r.id)
+        assert fresh is not None and fresh.version == 1
+    await store.close()
+
+
+async def test_a_stale_save_in_a_group_fails_alone(tmp_path: Path) -> None:
+    store = Store(tmp_path / "h.sqlite3")
+    await store.open()
+    a = await store.create_game(1, 3000, 100, 200, "live", {})
+    b = await store.create_game(1, 3001, 100, 200, "live", {})
+    await store.save_game(b, new_events=[(100, "{}", "[]", "[]")])  # b moves on to version 1
+    results = await asyncio.gather(
+        store.save_game(a, new_events=[(100, '{"a": 1}', "[]", "[]")]),
+        store.save_game(b, new_events=[(100, '{"b": 2}', "[]", "[]")], first_seq=1),  # stale
+        return_exceptions=True,
+    )
+    assert results[0] == 1 and isinstance(results[1], StaleVersion)
+    assert [e["action"] for e in await store.events(a.id)] == [{"a": 1}]
+    assert [e["action"] for e in await store.events(b.id)] == [{}]  # nothing from the stale one
+    fresh = await store.game(b.id)
+    assert fresh is not None and fresh.version == 1
+    await store.close()
+
+
+async def test_two_saves_of_one_game_in_a_group_never_both_apply(tmp_path: Path) -> None:
+    store = Store(tmp_path / "i.sqlite3")
+    await store.open()
+    row = await store.create_game(1, 4000, 100, 200, "live", {})
+    results = await asyncio.gather(
+        store.save_game(row, new_events=[(100, '{"x": 1}', "[]", "[]")]),
+        store.save_game(row, new_events=[(100, '{"x": 2}', "[]", "[]")]),
+        return_exceptions=True,
+    )
+    assert results[0] == 1 and isinstance(results[1], StaleVersion)
+    assert [e["action"] for e in await store.events(row.id)] == [{"x": 1}]
+    await store.close()

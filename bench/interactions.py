@@ -11,9 +11,9 @@ Load is open-loop, as from many independent players: interactions arrive at a fi
 not earlier ones have been answered. If the bot cannot keep up, the queue and the latency grow,
 so p99 shows it. A decision a Move leaves open (an En Passant second Move, a Promotion, a Castle
 offer: about a third of the random Moves here) is answered by clicking the first button of the
-answer, also fed through the real dispatch and timed like the slash commands. The harness's record of sent messages
-is emptied as the run goes (a bot keeps none; kept, it would grow the heap the garbage
-collector walks). The same Activations applied by the engine alone are the baseline.
+answer, also fed through the real dispatch and timed like the slash commands. The harness's
+record of sent messages is emptied as the run goes (a bot keeps none; kept, it would grow the
+heap the garbage collector walks). The same Activations applied by the engine alone are the baseline.
 
     python bench/interactions.py [--games 1000] [--activations 3000] [--rate 300 400]
 """

@@ -17,10 +17,10 @@ import struct
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 

@@ -17,7 +17,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--sync", action="store_true", help="sync slash commands at start-up")
     args = parser.parse_args(argv)
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as e:
+        print(f"wargame-gm: {e} (see .env.example)", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=getattr(logging, settings.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

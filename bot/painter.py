@@ -75,7 +75,7 @@ class _Worker:
 class Painter:
     def __init__(self, processes: int = 1) -> None:
         if processes < 0:
-            raise ValueError("processes must be 0 (draw on the event loop) or more")
+            raise ValueError("processes must be 0 or more (0 draws on the event loop)")
         self.processes = processes
         self._workers: list[_Worker] = []
         self._ids = itertools.count()

@@ -41,6 +41,7 @@ def _count(value: str, name: str) -> int:
     value = value.strip() or "1"
     if not value.isdigit():
         raise ValueError(
-            f"{name} must be a whole number (0 draws pictures in a thread), not {value!r}"
+            f"{name} must be a whole number of picture workers "
+            f"(0 draws them in the bot's own process), not {value!r}"
         )
     return int(value)

@@ -1,10 +1,12 @@
 """SQLite storage through aiosqlite: games keyed by channel, an append-only event log per game,
-a snapshot of each game for fast loading, per-channel table-companion state, and numbered
-migrations applied at start-up. WAL mode.
+a snapshot of each game (written every few actions: a game is its last snapshot plus the log rows
+after it), per-channel table-companion state, and numbered migrations applied at start-up. WAL
+mode.
 
 Exactly-once writes: ``save_game`` commits the new snapshot and the new log rows only if the
-stored version is still the one the action was computed from (checked inside the transaction);
-the service also holds a per-game lock, so two clicks at once never apply twice.
+stored version is still the one the action was computed from (checked inside the transaction,
+for each game of a group commit); the service also holds a per-game lock, so two clicks at once
+never apply twice.
 """
 
 from __future__ import annotations

@@ -225,3 +225,18 @@ async def test_the_collector_runs_full_collections_on_its_own() -> None:
         task.cancel()
         gc.callbacks.remove(seen)
     assert len(full) >= 3
+
+
+def test_render_processes_setting(monkeypatch: Any, capsys: Any) -> None:
+    from bot.__main__ import main
+    from bot.settings import Settings
+
+    monkeypatch.setenv("RENDER_PROCESSES", "2")
+    assert Settings.from_env(env_file=None).render_processes == 2
+    monkeypatch.setenv("RENDER_PROCESSES", "")
+    assert Settings.from_env(env_file=None).render_processes == 1
+    monkeypatch.setenv("RENDER_PROCESSES", "two")
+    assert main([]) == 2
+    assert "RENDER_PROCESSES must be a whole number" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="0 or more"):
+        Painter(-1)

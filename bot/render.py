@@ -78,8 +78,12 @@ def text_tile(
     colour: tuple[int, int, int],
     condensed: bool = False,
     stroke: tuple[int, int, int] | None = None,
+    palette: bool = False,
 ) -> Image.Image:
-    """A transparent image of a piece of text; most texts repeat from frame to frame."""
+    """A transparent image of a piece of text; most texts repeat from frame to frame. With
+    ``palette``, laid on the background and mapped to the palette (for "P" pictures)."""
+    if palette:
+        return to_palette(text_tile(text, size, colour, condensed, stroke))
     f = font(size, condensed)
     sw = 2 if stroke else 0
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
@@ -105,10 +109,8 @@ def put_text(
 ) -> None:
     """Paste cached text; anchor is l/m/r then a(top)/m(middle). On a "P" picture the text
     must sit on the plain background (the tracker panel)."""
-    tile = text_tile(text, size, colour, condensed, stroke)
+    tile = text_tile(text, size, colour, condensed, stroke, img.mode == "P")
     x, y = xy
-    if img.mode == "P":
-        tile = _text_tile_p(text, size, colour, condensed, stroke)
     if anchor[0] == "m":
         x -= tile.width / 2
     elif anchor[0] == "r":
@@ -116,17 +118,6 @@ def put_text(
     if anchor[1] == "m":
         y -= tile.height / 2
     img.paste(tile, (round(x), round(y)), tile if tile.mode == "RGBA" else None)
-
-
-@lru_cache(maxsize=4096)
-def _text_tile_p(
-    text: str,
-    size: int,
-    colour: tuple[int, int, int],
-    condensed: bool = False,
-    stroke: tuple[int, int, int] | None = None,
-) -> Image.Image:
-    return to_palette(text_tile(text, size, colour, condensed, stroke))
 
 
 # ---------------------------------------------------------------------------------------------

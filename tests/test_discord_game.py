@@ -254,8 +254,15 @@ async def test_export_undo_and_concede(table: Harness) -> None:
     assert r.ephemeral and "other player" in r.content
     r = await table.click(other, ask, ask.button("Agree"))
     assert "undone" in r.content
-    _, after = await svc.current(channel)
+    row, after = await svc.current(channel)
     assert after == state
+    # What the store holds (the snapshot written by the undo, then log rows written after it,
+    # the undone ones skipped) loads to the same game, before and after the next action.
+    assert await svc.stored_state(row.id) == state
+    r = await table.slash(mover, "activate", channel=channel, piece="P1")
+    assert not r.ephemeral, r.content
+    _, now = await svc.current(channel)
+    assert await svc.stored_state(row.id) == now != state
 
     r = await table.slash(other, "game concede", channel=channel)
     assert "wins" in r.content and "conceded" in r.content

@@ -124,6 +124,7 @@ def suggest_terms(text: str, limit: int = 25) -> list[str]:
 
 TUTORIAL = """**Wargame Chess with this bot**
 1. `/game new opponent:@friend`; they press **Accept** and a thread opens for the game.
+   (Add `revised_star:True` to play The Star's later revision.)
 2. Each player picks a 14-point team with `/team` (type `K Q R 2N 3P` or pick a ready-made list).
 3. Trees: press the buttons (roll; then mirror, mirror and flip, or random).
 4. Deploy with **Deploy automatically** or `/deploy piece square`.

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from bot.painter import Painter
 from bot.store import GameRow, StaleVersion, Store
-from bot.table import Reply, Table
+from bot.table import STAR_OPTION_TEXT, Reply, Table
 from rules import actions as A
 from rules.board import Player
 from rules.dice import Dice, SystemDice
@@ -116,7 +116,12 @@ class GameService:
 
     # ---- challenge and teams ----
     async def challenge(
-        self, guild_id: int | None, channel_id: int, challenger: int, opponent: int
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        challenger: int,
+        opponent: int,
+        revised_star: bool = False,
     ) -> Answer:
         if challenger == opponent:
             return Answer.error("You cannot challenge yourself: pick another player.")
@@ -125,12 +130,19 @@ class GameService:
                 "This channel already has a game. Finish it (or `/game concede`)"
                 " or start one in another channel."
             )
+        options = {"star_one_each": True} if revised_star else {}
         row = await self.store.create_game(
-            guild_id, channel_id, challenger, opponent, "challenge", {"teams": {}}
+            guild_id,
+            channel_id,
+            challenger,
+            opponent,
+            "challenge",
+            {"teams": {}, "options": options},
         )
+        option = f"\n{STAR_OPTION_TEXT}" if revised_star else ""
         return Answer(
             f"<@{challenger}> challenges <@{opponent}> to Wargame Chess! "
-            f"<@{opponent}>, accept or decline.",
+            f"<@{opponent}>, accept or decline.{option}",
             game_id=row.id,
             version=row.version,
             mentions=[opponent],
@@ -189,7 +201,11 @@ class GameService:
                     f"<@{self.user_of(row, seat.other)}>.",
                     mentions=[self.user_of(row, seat.other)],
                 )
-            state = new_game(TeamList.parse(teams["White"]), TeamList.parse(teams["Black"]))
+            state = new_game(
+                TeamList.parse(teams["White"]),
+                TeamList.parse(teams["Black"]),
+                star_one_each=bool(row.meta.get("options", {}).get("star_one_each")),
+            )
             table = Table(self.dice_factory(), state)
             reply = table.act(A.DecideTreeOrder(), None)
             new_state = table.state

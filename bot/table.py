@@ -27,6 +27,11 @@ from rules.tarot import BY_NUMBER, find_card
 from rules.teams import TeamList
 
 DEFAULT_TEAMS = ("K Q R 2N 3P", "K Q B 2N 3P")
+REVISED_STAR = "revised-star"
+STAR_OPTION_TEXT = (
+    "Game option: The Star's later revision: when it takes effect, each player makes one of "
+    "their pieces that has Activated fresh again, instead of every piece (ruling R66)."
+)
 MAX_DICE_EXPRESSION = 200
 
 
@@ -221,14 +226,16 @@ class Table:
         return Reply(HELP)
 
     def _new(self, args: list[str], player: Player | None) -> Reply:
-        text = " ".join(args)
+        revised = REVISED_STAR in [a.lower() for a in args]
+        text = " ".join(a for a in args if a.lower() != REVISED_STAR)
         white_text, _, black_text = text.partition("|")
         white = TeamList.parse(white_text.strip() or DEFAULT_TEAMS[0])
         black = TeamList.parse(black_text.strip() or DEFAULT_TEAMS[1])
-        self.state = new_game(white, black)
+        self.state = new_game(white, black, star_one_each=revised)
+        option = f"\n{STAR_OPTION_TEXT}" if revised else ""
         return Reply(
-            f"New game of Wargame Chess.\nWhite: {white.describe()}\nBlack: {black.describe()}\n"
-            + self._prompt(self.state)
+            f"New game of Wargame Chess.\nWhite: {white.describe()}\nBlack: {black.describe()}"
+            f"{option}\n" + self._prompt(self.state)
         )
 
     def _board(self, args: list[str], player: Player | None) -> Reply:
@@ -537,7 +544,8 @@ class Table:
 
 
 HELP = """Wargame Chess at the table. Pieces are named by label (K1, Q1, N2, P3); squares like e4.
-Setup:   game new [white team | black team]   e.g. game new K Q R 2N 3P | K 2B 2N J 2P
+Setup:   game new [white team | black team] [revised-star]
+                                              e.g. game new K Q R 2N 3P | K 2B 2N J 2P
          trees (roll) · trees mirror|flip|random · deploy N1 b1 · deploy auto
 Play:    activate N1 · move N1 e4 · attack N1 e5 · spend / keep (Advantage token)
          combat P1 d4 (Combat Movement) · promote Q1 · castle N1 · decline · aside e5

@@ -179,13 +179,25 @@ class Game(commands.Cog):
     game = app_commands.Group(name="game", description="Start, watch and manage a game")
 
     @game.command(name="new", description="Challenge someone to a game of Wargame Chess")
-    @app_commands.describe(opponent="Who you challenge")
-    async def game_new(self, interaction: discord.Interaction, opponent: discord.User) -> None:
+    @app_commands.describe(
+        opponent="Who you challenge",
+        revised_star="Play The Star's later revision: one piece per player made fresh",
+    )
+    async def game_new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        revised_star: bool = False,
+    ) -> None:
         if opponent.bot:
             await respond(interaction, Answer.error("Bots cannot play: challenge a person."))
             return
         ans = await service(interaction).challenge(
-            interaction.guild_id, channel_id(interaction), interaction.user.id, opponent.id
+            interaction.guild_id,
+            channel_id(interaction),
+            interaction.user.id,
+            opponent.id,
+            revised_star,
         )
         await respond(interaction, ans)
 

@@ -98,10 +98,16 @@ def build_pieces(team: TeamList, owner: Player) -> list[Piece]:
     return pieces
 
 
-def new_game(white: TeamList, black: TeamList, *, tree_first: Player | None = None) -> GameState:
+def new_game(
+    white: TeamList,
+    black: TeamList,
+    *,
+    tree_first: Player | None = None,
+    star_one_each: bool = False,
+) -> GameState:
     white.validate()
     black.validate()
-    config = GameConfig(teams=(white, black), tree_first=tree_first)
+    config = GameConfig(teams=(white, black), tree_first=tree_first, star_one_each=star_one_each)
     return initial_state(config)
 
 
@@ -1450,8 +1456,8 @@ def _end_activation(tx: Transaction) -> None:
         return
     for e in tx.active_effects():
         e.on_activation_end(tx, act.piece)
-    apply_after_activation(tx)
     owner = tx.piece(act.piece).owner
+    apply_after_activation(tx, owner.other)
     tx.activation = None
     tx.pending = None
     tx.attack = None
@@ -1464,19 +1470,26 @@ def _end_activation(tx: Transaction) -> None:
     tx.check_victory()
     if tx.outcome is not None:
         return
-    if any(not p.activated for p in tx.on_board()):
+    if tx.faith.queue or any(not p.activated for p in tx.on_board()):
+        # (Choices still queued, e.g. the revised Star's, are made first; if no piece is
+        # fresh after them, the turn ends then: see _settle_turn.)
         tx.to_act = owner.other
         return
     _end_turn(tx)
 
 
-def apply_after_activation(tx: Transaction) -> None:
+def apply_after_activation(tx: Transaction, first: Player | None = None) -> None:
     """The Tower / The Star: once the Re/Activation ends, every piece counts as Activated (or
-    none does)."""
+    none does). With the revised Star (a game option, WC-32) each player instead chooses one
+    of their Activated pieces to make fresh, ``first`` choosing first."""
     flag = tx.faith.after_activation
     if not flag:
         return
     tx.faith = replace(tx.faith, after_activation="")
+    if flag == "star" and tx.config.star_one_each:
+        lead = tx.to_act if first is None else first  # (WHITE is 0: no `first or ...`)
+        tx.enqueue(*(EffectStep("star_one", pl, (), "The Star") for pl in (lead, lead.other)))
+        return
     value = flag == "tower"
     for p in list(tx.pieces.values()):
         if p.activated is not value:

@@ -250,7 +250,7 @@ def _tower_or_star(flag: str) -> Any:
 
         tx.faith = replace(tx.faith, after_activation=flag)
         if tx.activation is None:
-            apply_after_activation(tx)  # no Re/Activation under way: it applies at once
+            apply_after_activation(tx, resolver)  # no Re/Activation under way: at once
         else:
             tx.emit(flag, "This takes effect when the current Re/Activation ends")
 
@@ -359,6 +359,9 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
         return tuple(opts), f"{step.source}: redeploy a piece (piece and square)"
     if k == "hermit_isolated":
         return ("auto",), ""
+    if k == "star_one":
+        keys = tuple(p.key for p in tx.on_board(pl) if p.activated)
+        return keys, f"{step.source}: choose one of your pieces that has Activated to make fresh"
     raise AssertionError(k)
 
 
@@ -403,6 +406,11 @@ def _resolve(tx: Transaction, step: EffectStep, choice: str) -> None:
             assert sq is not None
             tx.slay(attacker.key, None, "The Magician: replaced")
             tx.put(choice, sq, f"The Magician: it takes {attacker.key}'s place")
+    elif k == "star_one":
+        tx.update(choice, activated=False)
+        tx.emit(
+            "fresh_again", f"{choice} no longer counts as having Activated ({src})", piece=choice
+        )
     elif k == "world_ask":
         if choice == "yes":
             for p in tx.on_board(step.player):
@@ -493,6 +501,7 @@ def run_queue(tx: Transaction) -> None:
 
             tx.pending = None
             _end_activation(tx)
+            run_queue(tx)  # choices the end of the Activation queued (the revised Star)
 
 
 def _v_choose(state: GameState, a: Choose) -> None:

@@ -291,13 +291,19 @@ class GameConfig:
     teams: tuple[TeamList, TeamList]
     tree_first: Player | None = None
     start: StartPosition | None = None
+    # Game options chosen when the game is made. star_one_each: The Star's later revision
+    # (WC-32, ruling R66): each player makes one piece fresh instead of every piece.
+    star_one_each: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "teams": [t.to_dict() for t in self.teams],
             "tree_first": None if self.tree_first is None else self.tree_first.title,
             "start": None if self.start is None else self.start.to_dict(),
         }
+        if self.star_one_each:  # written only when set, so older saves read the same
+            d["star_one_each"] = True
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameConfig:
@@ -307,6 +313,7 @@ class GameConfig:
             teams=(TeamList.from_dict(d["teams"][0]), TeamList.from_dict(d["teams"][1])),
             tree_first=None if tf is None else Player.parse(tf),
             start=None if st is None else StartPosition.from_dict(st),
+            star_one_each=bool(d.get("star_one_each", False)),
         )
 
 

@@ -157,6 +157,8 @@ CARDS: tuple[TarotCard, ...] = (
         17, "The Star", ("Desolation",),
         immediate=(
             "Once the current Re/Activation ends, no piece counts as Activated this turn any more."
+            " (In games made with the revised Star option, each player instead makes one of"
+            " their Activated pieces fresh.)"
         ),
     ),
     TarotCard(18, "The Moon", ("Water",), complete=False),

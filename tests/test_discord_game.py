@@ -384,3 +384,19 @@ async def test_random_games_through_discord_lose_nothing_and_apply_nothing_twice
         finally:
             await stop_bot(bot, table)
         assert table.errors == [] and table.violations == []
+
+
+async def test_the_revised_star_is_a_game_option(table: Harness) -> None:
+    """WC-32: offered when the game is made, kept with the game, in force in the engine."""
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, revised_star=True)
+    assert "The Star's later revision" in sent.content
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
+    await table.slash(BOB, "team", channel=channel, team="K 2B 2N J 2P")
+    row, state = await service(table).current(channel)
+    assert state.config.star_one_each
+    assert (await service(table).stored_state(row.id)).config.star_one_each
+    # Without the option, the text as we have it.
+    other = await table.slash(ALICE, "game new", channel=777, users={"opponent": BOB})
+    assert "revision" not in other.content

@@ -95,7 +95,7 @@ def test_random_games_play_to_the_end_and_replay(
 ) -> None:
     rng = random.Random(seed)
     dice = RandomDice(seed)
-    s = new_game(white, black)
+    s = new_game(white, black, star_one_each=rng.random() < 0.5)  # both Star versions
     steps = 0
     while not s.is_over:
         acts = legal_actions(s)

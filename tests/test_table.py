@@ -180,3 +180,13 @@ def test_high_priestess_picker_names_the_opponents_piece() -> None:
     assert t.state.activation.piece == "White P1"
     assert not t.run("move P1 a3", Player.BLACK).ok  # White plays it, not Black
     assert t.run("move P1 a3", Player.WHITE).ok
+
+
+def test_console_game_option_for_the_revised_star() -> None:
+    t = Table(RandomDice(1))
+    r = t.run("game new K Q R 2N 3P | K 2B 2N J 2P revised-star")
+    assert r.ok and "later revision" in r.text
+    assert t.state is not None and t.state.config.star_one_each
+    assert t.state.config.teams[1].describe().startswith("Standard: King, 2 Bishop")
+    t.run("game new")
+    assert t.state is not None and not t.state.config.star_one_each

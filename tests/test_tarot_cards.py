@@ -1,5 +1,7 @@
 """One test (or more) per tarot card, through the engine, plus Divination itself."""
 
+from dataclasses import replace
+
 import pytest
 
 from rules.actions import (
@@ -19,7 +21,7 @@ from rules.dice import ScriptedDice
 from rules.engine import apply, check, legal_actions
 from rules.errors import IllegalAction, NotYourDecision
 from rules.scenario import scenario
-from rules.state import Decision, GameState, Token, Zone
+from rules.state import Decision, GameConfig, GameState, Token, Zone
 from tests.helpers import step
 
 W, B = Player.WHITE, Player.BLACK
@@ -339,6 +341,55 @@ def test_star_makes_every_piece_fresh_again() -> None:
     s, _ = step(s, Move("Black K1", sq("g8")))
     assert not any(p.activated for p in s.pieces)
     assert s.turn == 1
+
+
+def revised(s: GameState) -> GameState:
+    """The same game with the revised Star chosen as a game option (WC-32)."""
+    return replace(s, config=replace(s.config, star_one_each=True))
+
+
+def test_revised_star_makes_one_piece_per_player_fresh() -> None:
+    s = revised(scenario("Kh1 Ra1 Rb1", "Kh8 Ra8 Rb8"))
+    for label, white_to, black_to in (("K1", "g1", "g8"), ("R1", "a2", "a7")):
+        s, _ = step(s, Activate(f"White {label}"))
+        s, _ = step(s, Move(f"White {label}", sq(white_to)))
+        s, _ = step(s, Activate(f"Black {label}"))
+        if label == "R1":
+            s, _ = deal(s, 17, by=B)
+        s, _ = step(s, Move(f"Black {label}", sq(black_to)))
+    # The Activation has ended: the player who did not make it chooses first.
+    assert s.pending is not None and s.pending.player is W
+    assert set(s.pending.options) == {"White K1", "White R1"}
+    s = choose(s, "White R1")
+    assert s.pending is not None and s.pending.player is B
+    assert set(s.pending.options) == {"Black K1", "Black R1"}
+    s = choose(s, "Black K1")
+    activated = {p.key for p in s.pieces if p.activated}
+    assert activated == {"White K1", "Black R1"}
+    assert s.to_act is W and s.turn == 1 and s.pending is None
+
+
+def test_revised_star_choices_come_before_the_turn_ends() -> None:
+    """Every piece has Activated when the Star's Activation ends: the players still choose,
+    and the turn goes on with the pieces they made fresh."""
+    s = revised(scenario("Kh1", "Kh8"))
+    s, _ = step(s, Activate("White K1"))
+    s, _ = step(s, Move("White K1", sq("g1")))
+    s, _ = step(s, Activate("Black K1"))
+    s, _ = deal(s, 17, by=B)
+    s, _ = step(s, Move("Black K1", sq("g8")))
+    assert s.turn == 1
+    s = choose(s, "White K1")
+    s = choose(s, "Black K1")
+    assert s.turn == 1 and not any(p.activated for p in s.pieces)
+    assert s.to_act is W
+
+
+def test_the_star_option_is_saved_with_the_game() -> None:
+    s = revised(scenario("Kh1", "Kh8"))
+    assert s.config.to_dict()["star_one_each"] is True
+    assert "star_one_each" not in scenario("Kh1", "Kh8").config.to_dict()
+    assert GameConfig.from_dict(s.config.to_dict()).star_one_each
 
 
 # ---- 20 Judgement ----

@@ -445,15 +445,22 @@ def _draw_last(
             _arrow(d, pts, paint(COMBAT_COL if kind == "combat_movement" else PATH_COL), 5)
 
 
+def _move_dot(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    """A legal Move's dot in the middle of the square whose top left is (x, y)."""
+    cx, cy = x + SQ // 2, y + SQ // 2
+    d.ellipse([cx - 11, cy - 11, cx + 11, cy + 11], fill=MOVE_COL, outline=(255, 255, 255), width=2)
+
+
+def _outline(d: ImageDraw.ImageDraw, x: int, y: int, col: tuple[int, int, int]) -> None:
+    """A frame around the square whose top left is (x, y): an Attack or a square offered."""
+    d.rectangle([x + 2, y + 2, x + SQ - 3, y + SQ - 3], outline=col, width=6)
+
+
 def _highlight(d: ImageDraw.ImageDraw, hl: Highlights, view: Player) -> None:
     for sq in hl.moves:
-        cx, cy = square_centre(sq, view)
-        d.ellipse(
-            [cx - 11, cy - 11, cx + 11, cy + 11], fill=MOVE_COL, outline=(255, 255, 255), width=2
-        )
+        _move_dot(d, *square_origin(sq, view))
     for sq, col in [(q, ATTACK_COL) for q in hl.attacks] + [(q, COMBAT_COL) for q in hl.combat]:
-        x, y = square_origin(sq, view)
-        d.rectangle([x + 2, y + 2, x + SQ - 3, y + SQ - 3], outline=col, width=6)
+        _outline(d, *square_origin(sq, view), col)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -541,11 +548,10 @@ def square_layers(key: _SquareKey) -> tuple[Image.Image, Piece | None]:
     if terrain is not None:
         img.paste(terrain_tile(terrain), (0, 0), terrain_tile(terrain))
     d = ImageDraw.Draw(img)
-    c = SQ // 2
     if move_dot:
-        d.ellipse([c - 11, c - 11, c + 11, c + 11], fill=MOVE_COL, outline=(255, 255, 255), width=2)
+        _move_dot(d, 0, 0)
     for col in outlines:
-        d.rectangle([2, 2, SQ - 3, SQ - 3], outline=col, width=6)
+        _outline(d, 0, 0, col)
     if look is None:
         return img, None
     kind, owner, label, adv, dis, blessed, cursed = look
@@ -890,12 +896,9 @@ def _palette() -> Image.Image:
     return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def png_bytes(img: Image.Image, palette: bool = True) -> bytes:
-    """PNG-encode. The board pictures use a fixed 256-colour palette: they are flat colours, so
-    this is close to lossless and several times smaller and faster than full RGB. Palette
-    pictures are written by `palette_png` (ISA-L's deflate); others by Pillow."""
-    if palette:
-        return palette_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
+def png_bytes(img: Image.Image) -> bytes:
+    """PNG-encode a picture with many colours (tarot cards, odds charts) with Pillow. Board
+    pictures are composed in the palette and written by `palette_png`."""
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=1)
     return buf.getvalue()

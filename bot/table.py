@@ -421,7 +421,7 @@ class Table:
             card = find_card(" ".join(args[1:]))
             return Reply(
                 card.describe(),
-                image=png_bytes(tarot_card_image(card), palette=False),
+                image=png_bytes(tarot_card_image(card)),
                 image_name=f"tarot-{card.number}.png",
             )
         if sub in ("active", "dealt") and self.state is None:
@@ -528,7 +528,7 @@ class Table:
         a, d = self._sides(args)
         rep = C.odds_report(a, d)
         title = f"{a.kind.display} attacks {d.kind.display}"
-        chart = png_bytes(odds_chart(rep.attacker, rep.defender, rep.slay, title), palette=False)
+        chart = png_bytes(odds_chart(rep.attacker, rep.defender, rep.slay, title))
         return Reply(rep.text, image=chart, image_name="odds.png")
 
     def _rolls(self, args: list[str], player: Player | None) -> Reply:

@@ -201,9 +201,7 @@ class Companion(commands.Cog):
             return
         title = f"{Kind(attacker).display} attacks {Kind(defender).display}"
         chart = await asyncio.to_thread(
-            lambda: png_bytes(
-                odds_chart(report.attacker, report.defender, report.slay, title), palette=False
-            )
+            lambda: png_bytes(odds_chart(report.attacker, report.defender, report.slay, title))
         )
         await respond(interaction, Answer(fit(report.text), image=chart, image_name="odds.png"))
 
@@ -217,7 +215,7 @@ class Companion(commands.Cog):
         except RulesError as e:
             await _error(interaction, e)
             return
-        image = await asyncio.to_thread(lambda: png_bytes(tarot_card_image(card), palette=False))
+        image = await asyncio.to_thread(lambda: png_bytes(tarot_card_image(card)))
         text = card.describe()
         own = await _svc(interaction).server_card_text(interaction.guild_id, card.number)
         if own:

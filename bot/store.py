@@ -159,7 +159,7 @@ class Store:
         # all writes take this lock, or another coroutine's statement would land inside (and
         # could be rolled back with) someone else's transaction.
         self.write_lock = asyncio.Lock()
-        self._queued: list[tuple[_Save, asyncio.Future[int]]] = []
+        self._queued: list[tuple[_Save, asyncio.Future[int | StaleVersion]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
@@ -284,53 +284,65 @@ class Store:
         args = _Save(row, status, snapshot, meta, channel_id, new_events or [], first_seq)
         if truncate_from is not None:  # an undo: rare, written on its own
             async with self.write_lock:
-                return await self._save_game(args, truncate_from)
-        fut: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._queued.append((args, fut))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_queued(), name="store-writer")
-        return await fut
+                (result,) = await self._write([args], truncate_from)
+        else:
+            fut: asyncio.Future[int | StaleVersion] = asyncio.get_running_loop().create_future()
+            self._queued.append((args, fut))
+            if self._writer is None or self._writer.done():
+                self._writer = asyncio.create_task(self._write_queued(), name="store-writer")
+            result = await fut
+        if isinstance(result, StaleVersion):
+            raise result
+        return result
 
     async def _write_queued(self) -> None:
         while self._queued:
             async with self.write_lock:
-                batch, self._queued = self._queued, []
                 # One save per game in a transaction (a second one waits for the next round).
+                batch: list[tuple[_Save, asyncio.Future[int | StaleVersion]]] = []
+                later: list[tuple[_Save, asyncio.Future[int | StaleVersion]]] = []
                 seen: set[int] = set()
-                now_batch: list[tuple[_Save, asyncio.Future[int]]] = []
-                later: list[tuple[_Save, asyncio.Future[int]]] = []
-                for item in batch:
-                    (later if item[0].row.id in seen else now_batch).append(item)
+                for item in self._queued:
+                    (later if item[0].row.id in seen else batch).append(item)
                     seen.add(item[0].row.id)
-                self._queued[:0] = later
+                self._queued = later
                 try:
-                    await self._write_batch(now_batch)
+                    results = await self._write([args for args, _ in batch])
                 except BaseException as e:
-                    for _, fut in now_batch:
+                    for _, fut in batch:
                         if not fut.done():
                             fut.set_exception(e)
                     if not isinstance(e, Exception):
                         raise
+                    continue
+                for (_, fut), result in zip(batch, results, strict=True):
+                    if not fut.done():
+                        fut.set_result(result)
 
-    async def _write_batch(self, batch: list[tuple[_Save, asyncio.Future[int]]]) -> None:
+    async def _write(
+        self, batch: list[_Save], truncate_from: int | None = None
+    ) -> list[int | StaleVersion]:
+        """One transaction for saves of different games: each one's new version, or
+        StaleVersion for a save whose game moved on (it writes nothing; the others do).
+        ``truncate_from`` (an undo, one save only) marks the log rows from there undone."""
         db = self.conn
         now = time.time()
         await db.execute("BEGIN IMMEDIATE")
         try:
-            cur = await db.executemany(_UPDATE_GAME, [a.update_params(now) for a, _ in batch])
-            if cur.rowcount != len(batch):  # some save is stale: find it, one at a time
+            cur = await db.executemany(_UPDATE_GAME, [a.update_params(now) for a in batch])
+            if cur.rowcount != len(batch):
                 await db.execute("ROLLBACK")
-                for args, fut in batch:
-                    try:
-                        version = await self._save_game(args, None)
-                    except StaleVersion as e:
-                        if not fut.done():
-                            fut.set_exception(e)
-                    else:
-                        if not fut.done():
-                            fut.set_result(version)
-                return
-            rows = [r for a, _ in batch for r in a.event_rows(now)]
+                if len(batch) == 1:
+                    row = batch[0].row
+                    return [StaleVersion(f"game {row.id} is no longer at version {row.version}")]
+                # Some save is stale: find it, one at a time.
+                return [(await self._write([a], truncate_from))[0] for a in batch]
+            if truncate_from is not None:  # an undo: mark, never delete
+                await db.execute(
+                    "UPDATE event_log SET undone = 1 WHERE game_id = ? AND seq >= ? AND undone = 0",
+                    (batch[0].row.id, truncate_from),
+                )
+            rows = [r for a in batch for r in a.event_rows(now)]
             if rows:
                 await db.executemany(_INSERT_EVENT, rows)
             await db.execute("COMMIT")
@@ -338,32 +350,7 @@ class Store:
             if db.in_transaction:
                 await db.execute("ROLLBACK")
             raise
-        for args, fut in batch:
-            if not fut.done():
-                fut.set_result(args.row.version + 1)
-
-    async def _save_game(self, args: _Save, truncate_from: int | None) -> int:
-        db = self.conn
-        now = time.time()
-        row = args.row
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            cur = await db.execute(_UPDATE_GAME, args.update_params(now))
-            if cur.rowcount != 1:
-                raise StaleVersion(f"game {row.id} is no longer at version {row.version}")
-            if truncate_from is not None:  # an undo: mark, never delete
-                await db.execute(
-                    "UPDATE event_log SET undone = 1 WHERE game_id = ? AND seq >= ? AND undone = 0",
-                    (row.id, truncate_from),
-                )
-            rows = args.event_rows(now)
-            if rows:
-                await db.executemany(_INSERT_EVENT, rows)
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-        return row.version + 1
+        return [a.row.version + 1 for a in batch]
 
     async def events(self, game_id: int) -> list[dict[str, Any]]:
         async with self.conn.execute(

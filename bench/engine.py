@@ -16,12 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.dice import RandomDice, RollSpec
-from rules.engine import apply, legal_actions, new_game
-from rules.odds import _distribution, _slay, attack_odds
-from rules.pieces import Kind
-from rules.state import GameState
-from rules.teams import TeamList
+from rules.wargame_chess.dice import RandomDice, RollSpec
+from rules.wargame_chess.engine import apply, legal_actions, new_game
+from rules.wargame_chess.odds import _distribution, _slay, attack_odds
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.state import GameState
+from rules.wargame_chess.teams import TeamList
 
 TEAMS = [
     TeamList.parse("K Q R 2N 3P"),
@@ -63,7 +63,7 @@ def bench_legal(states: list[GameState]) -> None:
     positions: list[GameState] = []
     for s in states[:20]:
         # rebuild intermediate positions cheaply by replaying a prefix
-        from rules.engine import replay
+        from rules.wargame_chess.engine import replay
 
         hist = s.history
         for cut in range(0, len(hist), max(1, len(hist) // 25)):

@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pytest
 
-from rules.engine import activatable, apply, destinations
-from rules.state import GameState, Phase
+from rules.wargame_chess.engine import activatable, apply, destinations
+from rules.wargame_chess.state import GameState, Phase
 from tests.conftest import start_bot, stop_bot
 
 TEAMS = ("K Q R 2N 3P", "K 2B 2N J 2P")
@@ -205,9 +205,9 @@ async def run(
     print(f"target {'met' if met else 'NOT met'} at this rate" if rate >= 300 else "")
 
     # Baseline: the same Activations applied by the engine alone (no Discord, store, picture).
-    from rules.actions import Activate, Move
-    from rules.board import Square
-    from rules.dice import RandomDice
+    from rules.wargame_chess.actions import Activate, Move
+    from rules.wargame_chess.board import Square
+    from rules.wargame_chess.dice import RandomDice
 
     dice = RandomDice(2)
     t = time.perf_counter()

@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.render import BOARD_PX, board_png
 from bot.samples import midgame
-from rules.dice import RandomDice
-from rules.engine import apply, legal_actions
-from rules.state import GameState
+from rules.wargame_chess.dice import RandomDice
+from rules.wargame_chess.engine import apply, legal_actions
+from rules.wargame_chess.state import GameState
 
 
 def timed(fn: Callable[[int], bytes], runs: int) -> tuple[list[float], int]:

@@ -15,7 +15,7 @@ from bot.painter import Painter
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
-from rules.dice import Dice, SystemDice
+from rules.wargame_chess.dice import Dice, SystemDice
 
 log = logging.getLogger("wargame")
 

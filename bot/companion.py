@@ -15,13 +15,13 @@ from typing import Any
 import d20
 import d20.expression as d20_expression
 
-from rules.cards import PlayingCard, bone_pool
-from rules.dice import Dice, Modifier, RollSpec
-from rules.errors import RulesError
-from rules.odds import attack_odds, distribution, mean
-from rules.pieces import Kind
-from rules.tarot import BY_NUMBER, TarotCard
-from rules.teams import TeamList
+from rules.core.errors import RulesError
+from rules.wargame_chess.cards import PlayingCard, bone_pool
+from rules.wargame_chess.dice import Dice, Modifier, RollSpec
+from rules.wargame_chess.odds import attack_odds, distribution, mean
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.tarot import BY_NUMBER, TarotCard
+from rules.wargame_chess.teams import TeamList
 
 MAX_EXPRESSION = 200
 MAX_NESTING = 8

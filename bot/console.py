@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.table import HELP, Table
-from rules.dice import Dice, SystemDice
+from rules.wargame_chess.dice import Dice, SystemDice
 
 BANNER = """Wargame Chess: console table (no DISCORD_TOKEN set, so the game is played here).
 Type `game new` to start with two ready-made teams, `help` for all commands, `quit` to leave.

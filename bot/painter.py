@@ -26,8 +26,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 from bot.render import Scene, scene_of, scene_png, warm_up
-from rules.board import Player
-from rules.state import GameState
+from rules.wargame_chess.board import Player
+from rules.wargame_chess.state import GameState
 
 log = logging.getLogger("wargame.painter")
 

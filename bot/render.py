@@ -29,13 +29,13 @@ try:  # ISA-L's deflate: same zlib stream, about 7x faster at level 1
 except ImportError:  # pragma: no cover - platforms without an isal wheel
     from zlib import compress as _deflate
 
-from rules.board import FILES, Player, Square, Terrain
-from rules.engine import combat_squares, destinations, targets
-from rules.errors import RulesError
-from rules.pieces import Kind
-from rules.state import Decision, Event, GameState, Phase, Piece, Zone
-from rules.tarot import BY_NUMBER, TarotCard
-from rules.teams import summon_only
+from rules.core.errors import RulesError
+from rules.wargame_chess.board import FILES, Player, Square, Terrain
+from rules.wargame_chess.engine import combat_squares, destinations, targets
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.state import Decision, Event, GameState, Phase, Piece, Zone
+from rules.wargame_chess.tarot import BY_NUMBER, TarotCard
+from rules.wargame_chess.teams import summon_only
 
 FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"

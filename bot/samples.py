@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rules.actions import Activate, Attack, Bless, Curse, Divinate, GiveTokens, Move
-from rules.board import Player, Square, Terrain
-from rules.dice import ScriptedDice
-from rules.engine import apply
-from rules.scenario import scenario
-from rules.state import GameState, Token
+from rules.wargame_chess.actions import Activate, Attack, Bless, Curse, Divinate, GiveTokens, Move
+from rules.wargame_chess.board import Player, Square, Terrain
+from rules.wargame_chess.dice import ScriptedDice
+from rules.wargame_chess.engine import apply
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import GameState, Token
 
 W, B = Player.WHITE, Player.BLACK
 

@@ -14,15 +14,15 @@ from dataclasses import dataclass, field
 from bot.painter import Painter
 from bot.store import GameRow, StaleVersion, Store
 from bot.table import STAR_OPTION_TEXT, Reply, Table
-from rules import actions as A
-from rules.board import Player
-from rules.dice import Dice, SystemDice
-from rules.engine import legal_actions, new_game, undo
-from rules.errors import RulesError
-from rules.serialize import dumps, game_from_dict
-from rules.state import GameState, Step
-from rules.tarot import BY_NUMBER, INCOMPLETE
-from rules.teams import TeamList
+from rules.core.errors import RulesError
+from rules.wargame_chess import actions as A
+from rules.wargame_chess.board import Player
+from rules.wargame_chess.dice import Dice, SystemDice
+from rules.wargame_chess.engine import legal_actions, new_game, undo
+from rules.wargame_chess.serialize import dumps, game_from_dict
+from rules.wargame_chess.state import GameState, Step
+from rules.wargame_chess.tarot import BY_NUMBER, INCOMPLETE
+from rules.wargame_chess.teams import TeamList
 
 READY_MADE: dict[str, str] = {
     "Balanced: K Q R 2N 3P": "K Q R 2N 3P",

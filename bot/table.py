@@ -13,18 +13,18 @@ from dataclasses import dataclass, field
 
 from bot import companion as C
 from bot.textboard import describe_action, render_board, render_status
-from rules import actions as A
-from rules.board import Player, Square
-from rules.cards import PlayingCard, parse_card
-from rules.deploy import suggest_deployment
-from rules.dice import Dice, Modifier
-from rules.engine import apply, legal_actions, new_game, undo
-from rules.errors import RulesError
-from rules.pieces import Kind
-from rules.serialize import dumps
-from rules.state import Decision, Event, GameState, Phase, Piece, Token, Until
-from rules.tarot import BY_NUMBER, find_card
-from rules.teams import TeamList
+from rules.core.errors import RulesError
+from rules.wargame_chess import actions as A
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.cards import PlayingCard, parse_card
+from rules.wargame_chess.deploy import suggest_deployment
+from rules.wargame_chess.dice import Dice, Modifier
+from rules.wargame_chess.engine import apply, legal_actions, new_game, undo
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.serialize import dumps
+from rules.wargame_chess.state import Decision, Event, GameState, Phase, Piece, Token, Until
+from rules.wargame_chess.tarot import BY_NUMBER, find_card
+from rules.wargame_chess.teams import TeamList
 
 DEFAULT_TEAMS = ("K Q R 2N 3P", "K Q B 2N 3P")
 REVISED_STAR = "revised-star"

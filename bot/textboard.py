@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules import actions as A
-from rules.board import FILES, Player, Square
-from rules.state import GameState, Zone
+from rules.wargame_chess import actions as A
+from rules.wargame_chess.board import FILES, Player, Square
+from rules.wargame_chess.state import GameState, Zone
 
 _TERRAIN_MARK = {"tree": " ## ", "hole": " () ", "water": " ~~ "}
 

@@ -15,12 +15,12 @@ from bot import companion as C
 from bot.render import odds_chart, png_bytes, tarot_card_image
 from bot.service import Answer
 from cogs.common import fit, respond
-from rules.cards import parse_card
-from rules.dice import Modifier
-from rules.errors import RulesError
-from rules.pieces import Kind
-from rules.tarot import autocomplete as tarot_autocomplete
-from rules.tarot import find_card
+from rules.core.errors import RulesError
+from rules.wargame_chess.cards import parse_card
+from rules.wargame_chess.dice import Modifier
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.tarot import autocomplete as tarot_autocomplete
+from rules.wargame_chess.tarot import find_card
 
 KINDS = [app_commands.Choice(name=k.display, value=k.value) for k in Kind]
 MODES = [app_commands.Choice(name=n, value=n.lower()) for n in ("Advantage", "Disadvantage")]
@@ -287,7 +287,7 @@ class Companion(commands.Cog):
             active = decks.get("tarot_active")
             if active is None:
                 return C.tarot_text(decks)
-            from rules.tarot import BY_NUMBER
+            from rules.wargame_chess.tarot import BY_NUMBER
 
             return BY_NUMBER[active].describe()
 

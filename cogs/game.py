@@ -12,11 +12,11 @@ from discord.ext import commands
 from bot.service import READY_MADE, Answer, GameService
 from bot.textboard import render_status
 from cogs.common import fit, respond
-from rules.board import Square
-from rules.engine import activatable, destinations, targets
-from rules.errors import RulesError
-from rules.state import Decision, Phase, Zone
-from rules.teams import TeamList
+from rules.core.errors import RulesError
+from rules.wargame_chess.board import Square
+from rules.wargame_chess.engine import activatable, destinations, targets
+from rules.wargame_chess.state import Decision, Phase, Zone
+from rules.wargame_chess.teams import TeamList
 
 MAX_CHOICES = 25
 

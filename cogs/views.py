@@ -11,8 +11,8 @@ import discord
 
 from bot.textboard import describe_action
 from cogs.common import respond
-from rules.engine import legal_actions
-from rules.state import Decision, GameState, Phase
+from rules.wargame_chess.engine import legal_actions
+from rules.wargame_chess.state import Decision, GameState, Phase
 
 MAX_BUTTONS = 5
 MAX_OPTIONS = 25

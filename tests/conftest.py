@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.settings import Settings
-from rules.dice import RandomDice
+from rules.wargame_chess.dice import RandomDice
 from tests.discord_harness import Harness, install
 
 ALICE, BOB, CAROL = 111_000_000_000_000_001, 111_000_000_000_000_002, 111_000_000_000_000_003

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.actions import Action
-from rules.dice import ScriptedDice
-from rules.engine import apply
-from rules.state import Event, GameState
+from rules.wargame_chess.actions import Action
+from rules.wargame_chess.dice import ScriptedDice
+from rules.wargame_chess.engine import apply
+from rules.wargame_chess.state import Event, GameState
 
 
 def step(

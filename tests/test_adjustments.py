@@ -1,6 +1,7 @@
 import pytest
 
-from rules.actions import (
+from rules.core.errors import IllegalAction, NotYourDecision, ParseError
+from rules.wargame_chess.actions import (
     Activate,
     AddRollEffect,
     Attack,
@@ -13,12 +14,11 @@ from rules.actions import (
     Slay,
     Summon,
 )
-from rules.board import Player, Square
-from rules.dice import ScriptedDice
-from rules.engine import apply, check
-from rules.errors import IllegalAction, NotYourDecision, ParseError
-from rules.scenario import scenario
-from rules.state import Token, Until, Zone
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.dice import ScriptedDice
+from rules.wargame_chess.engine import apply, check
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import Token, Until, Zone
 from tests.helpers import step
 
 W, B = Player.WHITE, Player.BLACK
@@ -138,8 +138,8 @@ def test_illegal_actions_change_nothing() -> None:
 
 
 def test_summon_only_options_can_be_summoned_and_show_in_the_summon_zone() -> None:
-    from rules.pieces import Kind
-    from rules.teams import Faction, PieceOption, summon_only
+    from rules.wargame_chess.pieces import Kind
+    from rules.wargame_chess.teams import Faction, PieceOption, summon_only
 
     faction = Faction(
         "Necromancers",

@@ -1,6 +1,7 @@
 import pytest
 
-from rules.actions import (
+from rules.core.errors import IllegalAction, NotYourDecision
+from rules.wargame_chess.actions import (
     Activate,
     AddRollEffect,
     Attack,
@@ -10,11 +11,10 @@ from rules.actions import (
     SetCannotBeSlain,
     UseToken,
 )
-from rules.board import Player, Square
-from rules.engine import check, legal_actions
-from rules.errors import IllegalAction, NotYourDecision
-from rules.scenario import scenario
-from rules.state import Decision, EndReason, Token, Until, Zone
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.engine import check, legal_actions
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import Decision, EndReason, Token, Until, Zone
 from tests.helpers import kinds, step
 
 W, B = Player.WHITE, Player.BLACK
@@ -72,8 +72,8 @@ def test_combat_movement_defender_steps_aside_and_gains_advantage() -> None:
 def test_only_the_defenders_player_decides_combat_movement() -> None:
     s = scenario("Pd4 Kh1", "Pe5 Kh8")
     s, _ = attack(s, "White P1", "e5", [1, 1, 3, 3])
-    from rules.dice import ScriptedDice
-    from rules.engine import apply
+    from rules.wargame_chess.dice import ScriptedDice
+    from rules.wargame_chess.engine import apply
 
     with pytest.raises(NotYourDecision, match="Black's decision"):
         apply(s, CombatMove("White P1", sq("e4")), ScriptedDice([]), player=W)

@@ -1,6 +1,7 @@
 import pytest
 
-from rules.board import (
+from rules.core.errors import ParseError
+from rules.wargame_chess.board import (
     ALL_SQUARES,
     Player,
     Square,
@@ -9,7 +10,6 @@ from rules.board import (
     mirror,
     rank_from_own_side,
 )
-from rules.errors import ParseError
 
 
 def test_square_parse_and_format_round_trip() -> None:

@@ -2,13 +2,13 @@
 
 import pytest
 
-from rules.actions import Activate, DiscardCard, DrawCards, Move, ReadBones
-from rules.board import Player, Square
-from rules.cards import FULL_DECK, PlayingCard, bone_pool, jokers_removed, parse_card
-from rules.engine import check
-from rules.errors import IllegalAction, ParseError
-from rules.scenario import scenario
-from rules.tarot import CARDS, INCOMPLETE, ROMAN, autocomplete, find_card, lookup
+from rules.core.errors import IllegalAction, ParseError
+from rules.wargame_chess.actions import Activate, DiscardCard, DrawCards, Move, ReadBones
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.cards import FULL_DECK, PlayingCard, bone_pool, jokers_removed, parse_card
+from rules.wargame_chess.engine import check
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.tarot import CARDS, INCOMPLETE, ROMAN, autocomplete, find_card, lookup
 from tests.helpers import step
 
 W, B = Player.WHITE, Player.BLACK

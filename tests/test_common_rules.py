@@ -1,13 +1,13 @@
 import pytest
 
-from rules.actions import Activate, Attack, Castle, Decline, GiveTokens, Move, Promote
-from rules.board import Player, Square
-from rules.engine import check, legal_actions
-from rules.errors import IllegalAction
-from rules.pieces import Kind
-from rules.scenario import scenario
-from rules.state import Decision, Token, Zone
-from rules.teams import Faction, PieceOption
+from rules.core.errors import IllegalAction
+from rules.wargame_chess.actions import Activate, Attack, Castle, Decline, GiveTokens, Move, Promote
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.engine import check, legal_actions
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import Decision, Token, Zone
+from rules.wargame_chess.teams import Faction, PieceOption
 from tests.helpers import step
 
 W, B = Player.WHITE, Player.BLACK
@@ -70,7 +70,7 @@ def test_no_en_passant_for_pawns_without_the_rule() -> None:
 # ---- Promotion ----
 def _slain_queen_position():  # type: ignore[no-untyped-def]
     # A manual slay is the simplest way to put a Queen in White's slain zone.
-    from rules.actions import Slay
+    from rules.wargame_chess.actions import Slay
 
     s = scenario("Pb7 Kh1 Qd1 Rc1", "Kh8 Pc5 Nf6")
     s, _ = step(s, Slay(B, "White Q1"))
@@ -106,7 +106,7 @@ def test_no_promotion_offer_outside_the_zone_or_without_slain_positionals() -> N
 
 
 def test_cannot_promote_into_a_legendary_piece() -> None:
-    from rules.actions import Slay
+    from rules.wargame_chess.actions import Slay
 
     faction = Faction(
         "Legends",
@@ -123,7 +123,7 @@ def test_cannot_promote_into_a_legendary_piece() -> None:
 
 
 def test_promoted_piece_counts_as_activated_if_it_activated_earlier_this_turn() -> None:
-    from rules.actions import Slay
+    from rules.wargame_chess.actions import Slay
 
     s = scenario("Pb7 Kh1 Qd1", "Kh8 Pa7 Pg7")
     s, _ = step(s, Activate("White Q1"))

@@ -6,12 +6,12 @@ from fractions import Fraction
 import pytest
 
 from bot import companion as C
-from rules.cards import parse_card
-from rules.dice import Modifier, RandomDice, RollSpec, ScriptedDice, SystemDice
-from rules.errors import RulesError
-from rules.odds import attack_odds
-from rules.pieces import Kind
-from rules.tarot import find_card
+from rules.core.errors import RulesError
+from rules.wargame_chess.cards import parse_card
+from rules.wargame_chess.dice import Modifier, RandomDice, RollSpec, ScriptedDice, SystemDice
+from rules.wargame_chess.odds import attack_odds
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.tarot import find_card
 
 
 def test_expressions_use_injected_dice_and_log_every_face() -> None:

@@ -1,7 +1,7 @@
 import pytest
 
-from rules.dice import Mode, Modifier, ModKind, RollSpec, ScriptedDice
-from rules.errors import ParseError, ReplayError
+from rules.core.errors import ParseError, ReplayError
+from rules.wargame_chess.dice import Mode, Modifier, ModKind, RollSpec, ScriptedDice
 
 
 def spec(count: int = 2, sides: int = 6, **kw: object) -> RollSpec:

@@ -233,7 +233,7 @@ async def test_invalid_team_says_exactly_what_is_wrong(table: Harness) -> None:
 
 
 async def test_export_undo_and_concede(table: Harness) -> None:
-    from rules.serialize import loads
+    from rules.wargame_chess.serialize import loads
 
     channel = await start_game(table)
     await _play_until_activation(table, channel)

@@ -5,15 +5,23 @@ from dataclasses import replace
 
 import pytest
 
-from rules.actions import Activate, Attack, GiveTokens, Move
-from rules.board import Player, Square
-from rules.dice import Modifier, ModKind
-from rules.effects import REGISTRY, GameEffect, register
-from rules.engine import Transaction, replay_state, undo
-from rules.errors import ReplayError
-from rules.scenario import scenario
-from rules.serialize import dumps, loads
-from rules.state import Decision, Piece, RollEffect, RollEffectKind, Token, Until, Zone
+from rules.core.errors import ReplayError
+from rules.wargame_chess.actions import Activate, Attack, GiveTokens, Move
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.dice import Modifier, ModKind
+from rules.wargame_chess.effects import REGISTRY, GameEffect, register
+from rules.wargame_chess.engine import Transaction, replay_state, undo
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.serialize import dumps, loads
+from rules.wargame_chess.state import (
+    Decision,
+    Piece,
+    RollEffect,
+    RollEffectKind,
+    Token,
+    Until,
+    Zone,
+)
 from tests.helpers import step
 
 W, B = Player.WHITE, Player.BLACK

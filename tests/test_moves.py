@@ -1,10 +1,10 @@
 import pytest
 
-from rules.actions import Activate, Attack, Move
-from rules.board import Square
-from rules.engine import check, destinations, legal_actions, targets
-from rules.errors import IllegalAction
-from rules.scenario import scenario
+from rules.core.errors import IllegalAction
+from rules.wargame_chess.actions import Activate, Attack, Move
+from rules.wargame_chess.board import Square
+from rules.wargame_chess.engine import check, destinations, legal_actions, targets
+from rules.wargame_chess.scenario import scenario
 from tests.helpers import step
 
 

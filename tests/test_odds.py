@@ -2,8 +2,8 @@ import random
 from fractions import Fraction
 from itertools import product
 
-from rules.dice import Modifier, ModKind, RollSpec
-from rules.odds import attack_odds, distribution, mean
+from rules.wargame_chess.dice import Modifier, ModKind, RollSpec
+from rules.wargame_chess.odds import attack_odds, distribution, mean
 
 
 def test_pawn_at_advantage_by_hand() -> None:

@@ -2,14 +2,14 @@ from fractions import Fraction
 
 import pytest
 
-from rules.actions import GiveTokens
-from rules.board import Player, Square
-from rules.dice import RollSpec
-from rules.engine import attack_odds_now, token_targets
-from rules.errors import IllegalAction
-from rules.odds import attack_odds
-from rules.scenario import scenario
-from rules.state import Terrain, Token
+from rules.core.errors import IllegalAction
+from rules.wargame_chess.actions import GiveTokens
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.dice import RollSpec
+from rules.wargame_chess.engine import attack_odds_now, token_targets
+from rules.wargame_chess.odds import attack_odds
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import Terrain, Token
 from tests.helpers import step
 
 W, B = Player.WHITE, Player.BLACK
@@ -50,7 +50,7 @@ def test_own_jokers_are_a_token_target_only_when_nothing_else_is() -> None:
 
 @pytest.mark.parametrize("kind", [Terrain.HOLE, Terrain.WATER, Terrain.TREE])
 def test_holes_and_water_block_like_trees(kind: Terrain) -> None:
-    from rules.engine import destinations
+    from rules.wargame_chess.engine import destinations
 
     s = scenario("Ra1 Kh1", "Kh8", terrain={"a3": kind})
     assert sorted(str(x) for x in destinations(s, s.piece("White R1")) if x.file == 0) == ["a2"]

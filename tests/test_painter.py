@@ -21,12 +21,12 @@ from bot import gctune
 from bot import render as R
 from bot.painter import Painter
 from bot.samples import midgame, opening
-from rules.actions import Bless, Curse, GiveTokens
-from rules.board import Player
-from rules.dice import RandomDice
-from rules.engine import apply, legal_actions
-from rules.errors import RulesError
-from rules.state import GameState, Token
+from rules.core.errors import RulesError
+from rules.wargame_chess.actions import Bless, Curse, GiveTokens
+from rules.wargame_chess.board import Player
+from rules.wargame_chess.dice import RandomDice
+from rules.wargame_chess.engine import apply, legal_actions
+from rules.wargame_chess.state import GameState, Token
 from tests.conftest import start_bot, stop_bot
 from tests.discord_harness import Harness
 from tests.test_discord_game import decider_of, service, start_game

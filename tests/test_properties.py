@@ -6,14 +6,14 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rules import actions as A
-from rules.board import Player
-from rules.dice import RandomDice
-from rules.engine import apply, check, legal_actions, new_game, replay_state
-from rules.errors import IllegalAction
-from rules.serialize import dumps, loads
-from rules.state import LAST_TURN, GameState, Phase, Token, Zone
-from rules.teams import STANDARD, TeamList
+from rules.core.errors import IllegalAction
+from rules.wargame_chess import actions as A
+from rules.wargame_chess.board import Player
+from rules.wargame_chess.dice import RandomDice
+from rules.wargame_chess.engine import apply, check, legal_actions, new_game, replay_state
+from rules.wargame_chess.serialize import dumps, loads
+from rules.wargame_chess.state import LAST_TURN, GameState, Phase, Token, Zone
+from rules.wargame_chess.teams import STANDARD, TeamList
 
 
 @st.composite

@@ -10,13 +10,13 @@ from PIL import Image, ImageChops
 
 from bot import render as R
 from bot.samples import midgame, opening
-from rules.actions import Bless, Curse, GiveTokens
-from rules.board import Player, Square
-from rules.dice import RollSpec
-from rules.odds import attack_odds, distribution
-from rules.scenario import scenario
-from rules.state import GameState, Token
-from rules.tarot import CARDS
+from rules.wargame_chess.actions import Bless, Curse, GiveTokens
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.dice import RollSpec
+from rules.wargame_chess.odds import attack_odds, distribution
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import GameState, Token
+from rules.wargame_chess.tarot import CARDS
 from tests.helpers import step
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -106,7 +106,7 @@ def test_markers_differ_in_shape_not_only_colour() -> None:
 
 
 def test_highlights_mark_exactly_the_legal_squares() -> None:
-    from rules.actions import Activate
+    from rules.wargame_chess.actions import Activate
 
     s = scenario("Kd1 Pd4", "Ke8 Pe5")
     s, _ = step(s, Activate("White P1"))
@@ -154,9 +154,9 @@ def test_fonts_are_shipped_with_their_licence() -> None:
 
 
 def test_card_choices_frame_the_candidate_pieces() -> None:
-    from rules.actions import Divinate
-    from rules.dice import ScriptedDice
-    from rules.engine import apply
+    from rules.wargame_chess.actions import Divinate
+    from rules.wargame_chess.dice import ScriptedDice
+    from rules.wargame_chess.engine import apply
 
     s = scenario("Kh1 Pa2 Nc3", "Kh8 Pa7")
     deck = sorted(s.faith.tarot_deck)
@@ -177,8 +177,8 @@ def test_the_fonts_are_part_of_the_installed_package() -> None:
 
 
 def test_summon_zone_is_listed_in_the_tracker() -> None:
-    from rules.pieces import Kind
-    from rules.teams import STANDARD, Faction, PieceOption
+    from rules.wargame_chess.pieces import Kind
+    from rules.wargame_chess.teams import STANDARD, Faction, PieceOption
 
     with_zone = Faction("Necro", (*STANDARD.options, PieceOption("Risen", Kind.KNIGHT, 0, 0)))
     plain = scenario("Kh1 Pa2", "Kh8")

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from bot.service import READY_MADE, GameService
 from bot.store import Store
-from rules.dice import RandomDice, ScriptedDice
-from rules.teams import TeamList
+from rules.wargame_chess.dice import RandomDice, ScriptedDice
+from rules.wargame_chess.teams import TeamList
 
 
 def test_ready_made_teams_are_legal() -> None:

@@ -1,6 +1,7 @@
 import pytest
 
-from rules.actions import (
+from rules.core.errors import GameOver, IllegalAction
+from rules.wargame_chess.actions import (
     Activate,
     ChooseTrees,
     Concede,
@@ -10,12 +11,11 @@ from rules.actions import (
     Move,
     RollTrees,
 )
-from rules.board import Player, Square, in_board_half
-from rules.engine import check, legal_actions, new_game
-from rules.errors import GameOver, IllegalAction
-from rules.scenario import scenario
-from rules.state import EndReason, Phase, Terrain, Zone
-from rules.teams import TeamList, Upgrade
+from rules.wargame_chess.board import Player, Square, in_board_half
+from rules.wargame_chess.engine import check, legal_actions, new_game
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import EndReason, Phase, Terrain, Zone
+from rules.wargame_chess.teams import TeamList, Upgrade
 from tests.helpers import step
 
 W, B = Player.WHITE, Player.BLACK
@@ -130,8 +130,8 @@ def test_players_alternate_and_reactivation_is_forced() -> None:
 
 
 def test_reactivated_piece_with_a_disadvantage_token_gets_no_second_one() -> None:
-    from rules.actions import GiveTokens
-    from rules.state import Token
+    from rules.wargame_chess.actions import GiveTokens
+    from rules.wargame_chess.state import Token
 
     s = scenario("Kh1", "Kh8 Pa7")
     s, _ = step(s, GiveTokens(B, "White K1", Token.DISADVANTAGE, 1))
@@ -189,7 +189,7 @@ def test_equal_points_is_a_draw() -> None:
 
 
 def test_upgrades_count_in_points() -> None:
-    from rules.teams import STANDARD, Faction
+    from rules.wargame_chess.teams import STANDARD, Faction
 
     f = Faction("Up", STANDARD.options, (Upgrade("Banner", 3),))
     s = scenario("Kh1", "Ka8", faction=f)
@@ -197,7 +197,7 @@ def test_upgrades_count_in_points() -> None:
     teams = (TeamList(f, cfg.teams[0].pieces, ("Banner",)), cfg.teams[1])
     from dataclasses import replace
 
-    from rules.engine import initial_state
+    from rules.wargame_chess.engine import initial_state
 
     s = initial_state(replace(cfg, teams=teams))
     s, _ = step(s, EndOnPoints(B))
@@ -214,7 +214,7 @@ def test_concede_and_no_actions_after_the_end() -> None:
 
 
 def test_pieces_returned_to_the_board_keep_their_activation() -> None:
-    from rules.actions import PlacePiece, Slay
+    from rules.wargame_chess.actions import PlacePiece, Slay
 
     s = scenario("Kh1 Nb1 Pa2", "Kh8 Pa7 Pb7")
     s, _ = step(s, Activate("White N1"))
@@ -225,7 +225,7 @@ def test_pieces_returned_to_the_board_keep_their_activation() -> None:
 
 
 def test_turn_ends_when_the_last_fresh_piece_is_slain_between_activations() -> None:
-    from rules.actions import Slay
+    from rules.wargame_chess.actions import Slay
 
     s = scenario("Kh1 Pa2", "Kh8")
     s, _ = step(s, Activate("White K1"))

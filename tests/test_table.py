@@ -5,10 +5,10 @@ import random
 
 from bot.console import run_console
 from bot.table import Table
-from rules.board import Player
-from rules.dice import RandomDice
-from rules.engine import legal_actions, replay_state
-from rules.serialize import loads
+from rules.wargame_chess.board import Player
+from rules.wargame_chess.dice import RandomDice
+from rules.wargame_chess.engine import legal_actions, replay_state
+from rules.wargame_chess.serialize import loads
 
 
 def setup_table(seed: int = 1) -> Table:
@@ -123,13 +123,13 @@ def test_faith_commands_at_the_table() -> None:
 
 
 def test_card_choices_at_the_table() -> None:
-    from rules.scenario import scenario
+    from rules.wargame_chess.scenario import scenario
 
     t = Table(RandomDice(1), scenario("Kh1 Pa2", "Kh8 Pa7"))
     s = t.state
     assert s is not None
     deck = sorted(s.faith.tarot_deck)
-    from rules.dice import ScriptedDice
+    from rules.wargame_chess.dice import ScriptedDice
 
     t.dice = ScriptedDice([deck.index(6) + 1, 1, 1])  # deal The Lovers first
     r = t.run("divinate")
@@ -140,7 +140,7 @@ def test_card_choices_at_the_table() -> None:
 
 
 def test_companion_at_the_console_without_a_game() -> None:
-    from rules.dice import ScriptedDice
+    from rules.wargame_chess.dice import ScriptedDice
 
     t = Table(ScriptedDice([2, 3, 1, 3, 6, 6, 1, 1, 17, 1, 1, 1, 1, 1, 2, 3, 4]))
     r = t.run("roll 2d4")
@@ -164,8 +164,8 @@ def test_companion_at_the_console_without_a_game() -> None:
 
 
 def test_high_priestess_picker_names_the_opponents_piece() -> None:
-    from rules.dice import ScriptedDice
-    from rules.scenario import scenario
+    from rules.wargame_chess.dice import ScriptedDice
+    from rules.wargame_chess.scenario import scenario
 
     t = Table(RandomDice(1), scenario("Kh1 Pa2", "Kh8 Pa7"))
     s = t.state

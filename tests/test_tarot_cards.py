@@ -4,7 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from rules.actions import (
+from rules.core.errors import IllegalAction, NotYourDecision
+from rules.wargame_chess.actions import (
     Activate,
     Attack,
     Bless,
@@ -16,12 +17,11 @@ from rules.actions import (
     Slay,
     UseToken,
 )
-from rules.board import Player, Square
-from rules.dice import ScriptedDice
-from rules.engine import apply, check, legal_actions
-from rules.errors import IllegalAction, NotYourDecision
-from rules.scenario import scenario
-from rules.state import Decision, GameConfig, GameState, Token, Zone
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.dice import ScriptedDice
+from rules.wargame_chess.engine import apply, check, legal_actions
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import Decision, GameConfig, GameState, Token, Zone
 from tests.helpers import step
 
 W, B = Player.WHITE, Player.BLACK

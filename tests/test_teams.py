@@ -1,8 +1,8 @@
 import pytest
 
-from rules.errors import InvalidTeam, ParseError
-from rules.pieces import CommonRule, Kind
-from rules.teams import STANDARD, Faction, PieceOption, TeamList, Upgrade
+from rules.core.errors import InvalidTeam, ParseError
+from rules.wargame_chess.pieces import CommonRule, Kind
+from rules.wargame_chess.teams import STANDARD, Faction, PieceOption, TeamList, Upgrade
 
 
 def test_point_costs() -> None:

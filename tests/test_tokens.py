@@ -1,12 +1,20 @@
 import pytest
 
-from rules.actions import Activate, Bless, Curse, Decline, GiveTokens, Move, RemoveTokens
-from rules.board import Player, Square
-from rules.dice import ScriptedDice
-from rules.engine import Transaction, check
-from rules.errors import IllegalAction
-from rules.scenario import scenario
-from rules.state import GameState, Token
+from rules.core.errors import IllegalAction
+from rules.wargame_chess.actions import (
+    Activate,
+    Bless,
+    Curse,
+    Decline,
+    GiveTokens,
+    Move,
+    RemoveTokens,
+)
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.dice import ScriptedDice
+from rules.wargame_chess.engine import Transaction, check
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import GameState, Token
 from tests.helpers import step
 
 W, B = Player.WHITE, Player.BLACK

@@ -12,8 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.errors import InvalidTeam, ParseError
-from rules.pieces import CHESS_SET, DEFAULT_RULES, STANDARD_RANK, CommonRule, Kind
+from rules.core.errors import InvalidTeam, ParseError
+from rules.wargame_chess.pieces import CHESS_SET, DEFAULT_RULES, STANDARD_RANK, CommonRule, Kind
 
 TEAM_POINTS = 14
 

@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.board import DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, SCATTER_DIRECTIONS, Square, Terrain
-from rules.pieces import Kind
-from rules.state import Piece
+from rules.wargame_chess.board import (
+    DIAGONAL,
+    KNIGHT_JUMPS,
+    ORTHOGONAL,
+    SCATTER_DIRECTIONS,
+    Square,
+    Terrain,
+)
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.state import Piece
 
 Board = Mapping[Square, Piece]
 TerrainMap = Mapping[Square, Terrain]

@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules.board import Player, Square, Terrain
-from rules.dice import Modifier
-from rules.errors import ParseError
-from rules.pieces import CommonRule, Kind
-from rules.teams import TeamList
-
-if TYPE_CHECKING:
-    from rules.actions import Action
+from rules.core.actions import Action
+from rules.core.errors import ParseError
+from rules.core.history import Event as Event
+from rules.core.history import Step as Step
+from rules.wargame_chess.board import Player, Square, Terrain
+from rules.wargame_chess.dice import Modifier
+from rules.wargame_chess.pieces import CommonRule, Kind
+from rules.wargame_chess.teams import TeamList
 
 FORMAT_VERSION = 1
 LAST_TURN = 10
@@ -235,34 +235,6 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, for players to read and for the renderer to draw.
-
-    ``kind`` is a short machine name ("moved", "rolled", "slain", ...); ``data`` holds
-    JSON-friendly details (piece keys, squares as text, dice faces, totals).
-    """
-
-    kind: str
-    text: str
-    data: tuple[tuple[str, Any], ...] = ()
-
-    def get(self, name: str, default: Any = None) -> Any:
-        for k, v in self.data:
-            if k == name:
-                return v
-        return default
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One applied action, the dice it rolled (sides, face) in order, and what happened."""
-
-    action: Action
-    rolls: tuple[tuple[int, int], ...]
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class StartPosition:
     """A game that starts in play from a given position (puzzles, tests, sample images)."""
 
@@ -332,7 +304,9 @@ class GameState:
     activation: ActivationInfo | None = None
     attack: AttackInfo | None = None
     pending: Pending | None = None
-    effects: tuple[str, ...] = ()  # names of game effects in force (see rules.effects)
+    effects: tuple[
+        str, ...
+    ] = ()  # names of game effects in force (see rules.wargame_chess.effects)
     outcome: Outcome | None = None
     faith: FaithState = field(default_factory=FaithState)
     activation_picker: Player | None = None  # set while the opponent picks the Activation

@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from rules.dice import RollSpec
+from rules.wargame_chess.dice import RollSpec
 
 Distribution = dict[int, Fraction]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from rules.errors import ParseError
+from rules.core.errors import ParseError
 
 
 class Kind(StrEnum):

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.actions import action_from_dict
-from rules.engine import replay
-from rules.errors import ReplayError
-from rules.state import FORMAT_VERSION, GameConfig, GameState
+from rules.core.errors import ReplayError
+from rules.wargame_chess.actions import action_from_dict
+from rules.wargame_chess.engine import replay
+from rules.wargame_chess.state import FORMAT_VERSION, GameConfig, GameState
 
 FORMAT = "wargame-chess"
 

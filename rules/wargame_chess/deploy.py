@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rules.actions import Deploy
-from rules.board import Player, Square, rank_from_own_side
-from rules.engine import free_deploy_squares
-from rules.pieces import Kind
-from rules.state import GameState, Zone
+from rules.wargame_chess.actions import Deploy
+from rules.wargame_chess.board import Player, Square, rank_from_own_side
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.setup import free_deploy_squares
+from rules.wargame_chess.state import GameState, Zone
 
 _FILE_ORDER = (3, 4, 2, 5, 1, 6, 0, 7)  # d, e, c, f, b, g, a, h
 _BACK_ORDER = (Kind.KING, Kind.QUEEN, Kind.BISHOP, Kind.KNIGHT, Kind.ROOK, Kind.JOKER)

@@ -1,4 +1,4 @@
-"""Dice sources (randomness is always injected) and the rules for totalling a piece's roll.
+"""The rules for totalling a Wargame Chess piece's roll (the dice sources are in the core).
 
 A roll is resolved in the order of ruling WC-9: Advantage/Disadvantage first (double the higher or
 lower die), then +X/-X bonuses, then "would be less/greater than X, becomes X" clamps.
@@ -6,81 +6,26 @@ lower die), then +X/-X bonuses, then "would be less/greater than X, becomes X" c
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
 
-from rules.errors import ReplayError
+from rules.core.dice import Dice, RandomDice, RecordingDice, ScriptedDice, SystemDice
+from rules.core.errors import ParseError
 
-
-class Dice(Protocol):
-    """Anything that can roll one die with ``sides`` faces, giving 1..sides."""
-
-    def roll(self, sides: int) -> int: ...
-
-
-class RandomDice:
-    """Seeded dice for tests and simulations."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def roll(self, sides: int) -> int:
-        return self._rng.randint(1, sides)
-
-
-class SystemDice:
-    """Dice from the operating system's randomness, for rolls that matter."""
-
-    def __init__(self) -> None:
-        self._rng = random.SystemRandom()
-
-    def roll(self, sides: int) -> int:
-        return self._rng.randint(1, sides)
-
-
-class ScriptedDice:
-    """Dice that give recorded faces in order; used for replays and worked examples."""
-
-    def __init__(self, faces: Iterable[int | tuple[int, int]]) -> None:
-        self._faces: list[int | tuple[int, int]] = list(faces)
-        self._pos = 0
-
-    def roll(self, sides: int) -> int:
-        if self._pos >= len(self._faces):
-            raise ReplayError(f"a D{sides} was rolled but no recorded result is left")
-        item = self._faces[self._pos]
-        self._pos += 1
-        if isinstance(item, tuple):
-            rec_sides, face = item
-            if rec_sides != sides:
-                raise ReplayError(f"the log has a D{rec_sides} where a D{sides} is rolled now")
-        else:
-            face = item
-        if not 1 <= face <= sides:
-            raise ReplayError(f"{face} is not a face of a D{sides}")
-        return face
-
-    @property
-    def remaining(self) -> int:
-        return len(self._faces) - self._pos
-
-
-class RecordingDice:
-    """Wraps a dice source and records every (sides, face) it gives."""
-
-    def __init__(self, inner: Dice) -> None:
-        self.inner = inner
-        self.rolls: list[tuple[int, int]] = []
-
-    def roll(self, sides: int) -> int:
-        face = self.inner.roll(sides)
-        if not 1 <= face <= sides:
-            raise ValueError(f"dice source gave {face} for a D{sides}")
-        self.rolls.append((sides, face))
-        return face
+__all__ = [
+    "Dice",
+    "ModKind",
+    "Mode",
+    "Modifier",
+    "RandomDice",
+    "RecordingDice",
+    "RollResult",
+    "RollSpec",
+    "ScriptedDice",
+    "SystemDice",
+    "ordered_modifiers",
+]
 
 
 class ModKind(StrEnum):
@@ -113,8 +58,6 @@ class Modifier:
     @classmethod
     def parse(cls, text: str, source: str = "") -> Modifier:
         """'+3', '-2', '>=5' / 'min 5' (at least), '<=7' / 'max 7' (at most)."""
-        from rules.errors import ParseError
-
         t = text.strip().lower().replace(" ", "")
         try:
             if t.startswith((">=", "min")):

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules.actions import Choose, DiscardCard, Divinate, DrawCards, ReadBones
-from rules.board import Player, Square, Terrain
-from rules.cards import PlayingCard, bone_pool
-from rules.dice import Mode, RollResult
-from rules.effects import GameEffect, register
-from rules.errors import IllegalAction
-from rules.pieces import CommonRule, Kind
-from rules.state import (
+from rules.core.actions import Action
+from rules.core.errors import IllegalAction
+from rules.wargame_chess.actions import Choose, DiscardCard, Divinate, DrawCards, ReadBones
+from rules.wargame_chess.board import Player, Square, Terrain, in_deployment_zone
+from rules.wargame_chess.cards import PlayingCard, bone_pool
+from rules.wargame_chess.dice import Mode, RollResult
+from rules.wargame_chess.effects import GameEffect, register
+from rules.wargame_chess.pieces import CommonRule, Kind
+from rules.wargame_chess.state import (
     Decision,
     EffectStep,
     GameState,
@@ -33,10 +34,10 @@ from rules.state import (
     Until,
     Zone,
 )
-from rules.tarot import AT_THE_TABLE, BY_NUMBER, INCOMPLETE
-
-if TYPE_CHECKING:
-    from rules.engine import Transaction
+from rules.wargame_chess.tarot import AT_THE_TABLE, BY_NUMBER, INCOMPLETE
+from rules.wargame_chess.tokens import token_targets
+from rules.wargame_chess.transaction import Handler, Transaction, Validator, peek
+from rules.wargame_chess.turns import apply_after_activation, end_activation
 
 NONE = "none"
 
@@ -246,8 +247,6 @@ def _temperance(tx: Transaction, resolver: Player) -> None:
 
 def _tower_or_star(flag: str) -> Any:
     def run(tx: Transaction, resolver: Player) -> None:
-        from rules.engine import apply_after_activation
-
         tx.faith = replace(tx.faith, after_activation=flag)
         if tx.activation is None:
             apply_after_activation(tx, resolver)  # no Re/Activation under way: at once
@@ -305,9 +304,7 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
         keys = tuple(p.key for p in tx.on_board(pl))
         return keys, f"{step.source}: you have fewer slain pieces; slay one of your own"
     if k == "disadvantage_enemy":
-        from rules.engine import _peek, token_targets
-
-        keys = tuple(p.key for p in token_targets(_peek(tx), pl, tx.on_board(pl.other)))
+        keys = tuple(p.key for p in token_targets(peek(tx), pl, tx.on_board(pl.other)))
         return keys, f"{step.source}: give an enemy piece a Disadvantage token"
     if k == "temperance":
         opts = []
@@ -366,7 +363,6 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
 
 
 def _in_zone(pl: Player, sq: Square) -> bool:
-    from rules.board import in_deployment_zone
 
     return in_deployment_zone(pl, sq)
 
@@ -497,10 +493,8 @@ def run_queue(tx: Transaction) -> None:
         pend = tx.pending
         if pend is not None and pend.piece and tx.piece(pend.piece).zone is not Zone.BOARD:
             # The effect took the Activating piece off the board: its Activation is over.
-            from rules.engine import _end_activation
-
             tx.pending = None
-            _end_activation(tx)
+            end_activation(tx)
             run_queue(tx)  # choices the end of the Activation queued (the revised Star)
 
 
@@ -714,15 +708,11 @@ def _h_bones(tx: Transaction, a: ReadBones) -> None:
     )
 
 
-def _register() -> None:
-    from rules.engine import AFTER_ACTION, register_action
-
-    register_action(Divinate, _v_divinate, _h_divinate)
-    register_action(Choose, _v_choose, _h_choose)
-    register_action(DrawCards, _v_draw, _h_draw)
-    register_action(DiscardCard, _v_discard, _h_discard)
-    register_action(ReadBones, _v_bones, _h_bones)
-    AFTER_ACTION.append(run_queue)
-
-
-_register()
+# The faith mechanics' actions: a validator (read-only) and a handler for each.
+RULES: dict[type[Action], tuple[Validator, Handler]] = {
+    Divinate: (_v_divinate, _h_divinate),
+    Choose: (_v_choose, _h_choose),
+    DrawCards: (_v_draw, _h_draw),
+    DiscardCard: (_v_discard, _h_discard),
+    ReadBones: (_v_bones, _h_bones),
+}

@@ -8,8 +8,9 @@ A ``GameEffect`` is registered under a name; a game lists the names in force in
 - triggers: start and end of a turn, start and end of a Re/Activation, between Activations,
   a piece slain.
 
-Triggers receive the engine's transaction (``rules.engine.Transaction``) and change the game only
-through its methods, so their changes are events like any other and replay exactly.
+Triggers receive the engine's transaction (``rules.wargame_chess.transaction.Transaction``) and
+change the game only through its methods, so their changes are events like any other and replay
+exactly.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules.dice import RollResult
-    from rules.engine import Transaction
-    from rules.state import Piece, RollEffect
+    from rules.wargame_chess.dice import RollResult
+    from rules.wargame_chess.state import Piece, RollEffect
+    from rules.wargame_chess.transaction import Transaction
 
 
 class GameEffect:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process, utils
 
-from rules.errors import ParseError
+from rules.core.errors import ParseError
 
 ROMAN = (
     "0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X",

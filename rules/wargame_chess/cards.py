@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.errors import ParseError
+from rules.core.errors import ParseError
 
 SUITS = ("Clubs", "Diamonds", "Hearts", "Spades")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

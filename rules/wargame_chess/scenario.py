@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 
-from rules.board import Player, Square, Terrain
-from rules.engine import build_pieces, initial_state
-from rules.errors import ParseError
-from rules.pieces import Kind
-from rules.state import GameConfig, GameState, StartPosition
-from rules.teams import STANDARD, Faction, TeamList
+from rules.core.errors import ParseError
+from rules.wargame_chess.board import Player, Square, Terrain
+from rules.wargame_chess.engine import build_pieces, initial_state
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.state import GameConfig, GameState, StartPosition
+from rules.wargame_chess.teams import STANDARD, Faction, TeamList
 
 _TOKEN = re.compile(r"([PNBRQKJpnbrqkj])([a-hA-H][1-8])")
 

@@ -7,34 +7,13 @@ round-trips through ``to_dict``/``action_from_dict`` for the event log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from enum import Enum
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rules.board import Player, Square
-from rules.errors import ParseError
-from rules.state import Token, Until
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    name: ClassVar[str] = "action"
-    adjustment: ClassVar[bool] = False
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": self.name}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if isinstance(v, Square):
-                v = str(v)
-            elif isinstance(v, Player):
-                v = v.title
-            elif isinstance(v, Enum):
-                v = v.value
-            elif isinstance(v, tuple):
-                v = list(v)
-            d[f.name] = v
-        return d
+from rules.core.actions import Action as Action
+from rules.core.actions import decode_action
+from rules.core.board import Player, Square
+from rules.wargame_chess.state import Token, Until
 
 
 # ---- setup ----
@@ -262,7 +241,7 @@ class EndOnPoints(Adjustment):
 
 
 # ---------------------------------------------------------------------------------------------
-# Faith mechanics (registered with the engine by rules.faith)
+# Faith mechanics (registered with the engine by rules.wargame_chess.faith)
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Divinate(Adjustment):
@@ -360,19 +339,4 @@ _DECODERS: dict[str, Any] = {
 
 
 def action_from_dict(d: dict[str, Any]) -> Action:
-    try:
-        cls = ACTION_TYPES[d["type"]]
-    except KeyError:
-        raise ParseError(f"unknown action {d.get('type')!r}") from None
-    kwargs = {}
-    for f in fields(cls):
-        if f.name not in d:
-            continue
-        v = d[f.name]
-        dec = _DECODERS.get(f.name)
-        if dec is not None:
-            v = dec(v)
-        elif isinstance(v, list):
-            v = tuple(v)
-        kwargs[f.name] = v
-    return cls(**kwargs)
+    return decode_action(ACTION_TYPES, _DECODERS, d)

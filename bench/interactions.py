@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pytest
 
+from bot.wargame_chess import commands as W
 from rules.wargame_chess.engine import activatable, apply, destinations
 from rules.wargame_chess.state import GameState, Phase
 from tests.conftest import start_bot, stop_bot
@@ -53,10 +54,10 @@ async def make_games(svc: Any, n: int) -> list[int]:
         await svc.answer_challenge(ans.game_id, black, True)
         await svc.set_team(channel, white, TEAMS[0])
         await svc.set_team(channel, black, TEAMS[1])
-        for cmd in ("trees", "trees mirror", "deploy auto", "deploy auto"):
+        for cmd in (W.Trees(), W.Trees(W.TreeMode.MIRROR), W.DeployAuto(), W.DeployAuto()):
             row, state = await svc.current(channel)
             user = svc.user_of(row, state.decider)
-            await svc.command(channel, user, cmd)
+            await svc.execute(channel, user, cmd)
         channels.append(channel)
     return channels
 

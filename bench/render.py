@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.render import BOARD_PX, board_png
-from bot.samples import midgame
+from bot.wargame_chess.render import BOARD_PX, board_png
+from bot.wargame_chess.samples import midgame
 from rules.wargame_chess.dice import RandomDice
 from rules.wargame_chess.engine import apply, legal_actions
 from rules.wargame_chess.state import GameState

@@ -10,16 +10,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import gctune
+from bot import gctune, systems
 from bot.painter import Painter
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
-from rules.wargame_chess.dice import Dice, SystemDice
+from rules.core.dice import Dice, SystemDice
 
 log = logging.getLogger("wargame")
 
-EXTENSIONS = ("cogs.help", "cogs.game", "cogs.companion")
+# The shared cogs, then each game system's own (bot/systems.py).
+EXTENSIONS = (
+    "cogs.help",
+    "cogs.game",
+    "cogs.companion",
+    *(p.cog for p in systems.SYSTEMS.values() if p.cog),
+)
 
 
 class WargameBot(commands.Bot):
@@ -37,12 +43,9 @@ class WargameBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
-        from cogs.views import DYNAMIC_ITEMS
-
         await self.store.open()
-        for ext in EXTENSIONS:
+        for ext in EXTENSIONS:  # each registers its own persistent buttons in its setup
             await self.load_extension(ext)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         gctune.install()
         self._collector = asyncio.create_task(gctune.collector(), name="gc-collector")
         if self.sync_on_start:

@@ -1,4 +1,5 @@
-"""The console table: play Wargame Chess in a terminal, typing the same commands as in Discord.
+"""The console table: play any built game system in a terminal, with the same commands as in
+Discord (typed words are parsed into the same command values the slash commands build).
 
 One person can play both sides (each command acts for whoever must decide now), or two people
 can share the keyboard. Rolls use the operating system's randomness.
@@ -10,12 +11,16 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot.table import HELP, Table
-from rules.wargame_chess.dice import Dice, SystemDice
+from bot import systems
+from bot.table import GAME_OVER_HINT, Table
+from rules.core.dice import Dice, SystemDice
 
-BANNER = """Wargame Chess: console table (no DISCORD_TOKEN set, so the game is played here).
-Type `game new` to start with two ready-made teams, `help` for all commands, `quit` to leave.
-"""
+BANNER = (
+    "The console table (no DISCORD_TOKEN set, so the game is played here). Systems: "
+    + ", ".join(f"{p.name} (`game new {p.id}`)" for p in systems.SYSTEMS.values())
+    + ".\nType `game new` to start with ready-made teams, `actions` for numbered choices, `help`"
+    " for all commands, `quit` to leave.\n"
+)
 
 
 def run_console(
@@ -49,8 +54,8 @@ def run_console(
             path = images / f"{shown:03d}-{reply.image_name}"
             path.write_bytes(reply.image)
             stdout.write(f"[picture: {path}]\n")
-        if table.state is not None and table.state.is_over and reply.ok:
-            stdout.write("Type `game new` to play again.\n")
+        if table.over and reply.ok:
+            stdout.write(GAME_OVER_HINT + "\n")
 
 
-__all__ = ["HELP", "run_console"]
+__all__ = ["run_console"]

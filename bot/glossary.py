@@ -1,137 +1,22 @@
-"""Rules terms explained in the project's own words, for /rules and the console's `rules`."""
+"""Looking up rules terms by any spelling, in the glossary of a game system (``SystemPlugin
+.glossary``), for ``/rules`` and the console's ``rules``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rapidfuzz import fuzz, process
 
-TERMS: dict[str, str] = {
-    "Activation": (
-        "On your turn you pick one piece that has not acted yet this turn and Activate it: any "
-        "start-of-Activation effects happen, then it either Moves or Attacks, then end-of-"
-        "Activation effects happen. Players take turns Activating one piece each."
-    ),
-    "Reactivation": (
-        "If it is your go but all your pieces have already acted while your opponent still has "
-        "fresh ones, you must Reactivate one of yours (even one Reactivated before). It first "
-        "gets a Disadvantage token unless it already has one."
-    ),
-    "Move": (
-        "Travel along the piece's movement path into an empty square. Pieces and terrain block "
-        "the way (Knights jump). A piece that has no legal Move may stay where it is."
-    ),
-    "Attack": (
-        "Travel along the Attack path onto an enemy; both sides roll their piece's dice. A "
-        "higher attacker total slays the defender and takes its square. A tie or a higher "
-        "defence means the defender's player picks a Combat Movement."
-    ),
-    "Combat Movement": (
-        "After an Attack fails, the defender's player either puts the attacker on an empty "
-        "square next to the fight (it gains a Disadvantage token) or steps the defender to one "
-        "(it gains an Advantage token, and the attacker takes its square)."
-    ),
-    "Advantage": (
-        "A roll at Advantage counts the higher die twice instead of adding both dice. Advantage "
-        "and Disadvantage cancel one for one. An Advantage token may be spent (one per roll) to "
-        "roll at Advantage."
-    ),
-    "Disadvantage": (
-        "A roll at Disadvantage counts the lower die twice. A piece holding Disadvantage "
-        "tokens must spend one whenever it rolls. Advantage and Disadvantage tokens cancel "
-        "each other when received."
-    ),
-    "Blessed": (
-        "A Blessed piece gains one Advantage token whenever an ally gains Advantage tokens from "
-        "an effect (no chains, not before the first Activation). A Blessing and a Curse on the "
-        "same piece cancel; a piece cannot be Blessed twice."
-    ),
-    "Cursed": (
-        "A Cursed piece gains one Disadvantage token whenever an ally gains Disadvantage tokens "
-        "(including the Reactivation token). A Curse and a Blessing cancel; no double Curses."
-    ),
-    "En Passant": (
-        "In a Pawn's first Activation of the game it may make a second one-square Move."
-    ),
-    "Promotion": (
-        "At the start of its Re/Activation, a Pawn standing in the enemy's two back ranks may "
-        "leave the board and bring back one of your slain non-Legendary positionals in its "
-        "place. That ends the Pawn's Re/Activation."
-    ),
-    "Castle": (
-        "After a Rook Moves next to a non-Rook ally, it may swap places with it. A lower-ranked "
-        "ally gains an Advantage token; a higher-ranked one loses a Disadvantage token."
-    ),
-    "Mounted Advantage": (
-        "A Knight Attacking a non-Knight rolls at Advantage when another enemy stands next to "
-        "the square of the fight."
-    ),
-    "Faction Leader": "Kings: if yours is slain, you lose at once.",
-    "Fool's Endeavour": (
-        "Jokers: if only such pieces are left on your side, you lose. They lose all tokens at "
-        "the end of each turn, roll one D20, cannot use tokens and cannot Attack."
-    ),
-    "Trees": (
-        "Terrain that blocks Moves and Attacks. Each player's half gets three, placed with a D4 "
-        "(rank from your back rank) and a D8 (file); the second player may mirror, mirror and "
-        "flip, or roll their own."
-    ),
-    "Deployment": (
-        "The player who placed Trees second deploys their whole team first, in their two back "
-        "ranks, then the other player; the first deployer Activates first."
-    ),
-    "Turn": (
-        "Ten turns at most. A turn ends when every piece on the board has acted; next turn the "
-        "player who did not act last goes first. After turn 10, points on the board decide."
-    ),
-    "Victory": (
-        "Eliminate every enemy piece, slay their King, or leave them only Jokers. Otherwise the "
-        "higher total of points on the board (plus upgrades) after turn 10 wins."
-    ),
-    "Divination": (
-        "Faction rules may Divinate: deal three tarot cards (the first becomes active unless a "
-        "preferred card was dealt) or switch the active card to another dealt one. The active "
-        "card's effects are enforced by the bot."
-    ),
-    "Scatter": (
-        "Roll a D8 for one of the eight neighbouring squares (numbered clockwise from north) "
-        "and move the thing there, rolling again if that square is taken."
-    ),
-    "Redeploy": (
-        "Place a piece anywhere free in your two back ranks (a piece already there may stay)."
-    ),
-    "Positional": "Any piece that is not a Pawn.",
-    "Legendary": "A piece a Pawn can never Promote into.",
-    "Adjustments": (
-        "For faction rules the bot does not know, either player can give or remove tokens, "
-        "Bless, Curse, slay, place or remove pieces by hand; every adjustment is logged for "
-        "both players and can be undone."
-    ),
-}
 
-
-def lookup_term(text: str) -> tuple[str, str] | None:
+def lookup_term(terms: Mapping[str, str], text: str) -> tuple[str, str] | None:
     """The term best matching ``text``, or None when nothing is close."""
-    got = process.extractOne(text.strip(), list(TERMS), scorer=fuzz.WRatio)
+    got = process.extractOne(text.strip(), list(terms), scorer=fuzz.WRatio)
     if got is None or got[1] < 60:
         return None
-    return got[0], TERMS[got[0]]
+    return got[0], terms[got[0]]
 
 
-def suggest_terms(text: str, limit: int = 25) -> list[str]:
+def suggest_terms(terms: Mapping[str, str], text: str, limit: int = 25) -> list[str]:
     if not text.strip():
-        return list(TERMS)[:limit]
-    return [t for t, _, _ in process.extract(text, list(TERMS), scorer=fuzz.WRatio, limit=limit)]
-
-
-TUTORIAL = """**Wargame Chess with this bot**
-1. `/game new opponent:@friend`; they press **Accept** and a thread opens for the game.
-   (Add `revised_star:True` to play The Star's later revision.)
-2. Each player picks a 14-point team with `/team` (type `K Q R 2N 3P` or pick a ready-made list).
-3. Trees: press the buttons (roll; then mirror, mirror and flip, or random).
-4. Deploy with **Deploy automatically** or `/deploy piece square`.
-5. Play: choose a piece from the menu (or `/activate`), then a Move or Attack from the next menu,
-   or do both at once with `/move piece square` / `/attack piece square`.
-   Dice, tokens and Combat Movement are resolved by the bot; when a choice is yours, you get
-   buttons. After every Activation you see the board.
-6. Look: `/game board`, `/game status`, `/game log`. Fix faction rules by hand with `/adjust`.
-   `/game undo` asks your opponent; `/game concede` ends it; `/game export` gives the full log.
-Rules terms: `/rules topic:Combat Movement`. Tarot cards: `/divinate` during a game."""
+        return list(terms)[:limit]
+    return [t for t, _, _ in process.extract(text, list(terms), scorer=fuzz.WRatio, limit=limit)]

@@ -7,9 +7,10 @@ each fed through its own pipe that the event loop watches directly (no executor 
 extra wake-ups). With 0 the picture is drawn on the event loop itself (the console table and
 most tests).
 
-Only what a picture shows crosses the pipe: its `Scene`, plain values built from the state
-here (pickling the state itself cost more than drawing it). At most `MAX_QUEUED`
-pictures wait per worker, so a burst never fills a pipe and blocks the loop. If a worker dies,
+Only what a picture shows crosses the pipe: the game system's id and its scene, plain values
+built from the state here by the system's plugin (``bot.systems``); pickling the state itself
+cost more than drawing it. At most `MAX_QUEUED` pictures wait per worker, so a burst never
+fills a pipe and blocks the loop. If a worker dies,
 the pictures it owed are drawn on the loop and a new worker starts on the next picture: no answer
 is lost.
 """
@@ -24,22 +25,23 @@ import multiprocessing
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import Any
 
-from bot.render import Scene, scene_of, scene_png, warm_up
-from rules.wargame_chess.board import Player
-from rules.wargame_chess.state import GameState
+from bot import systems
+from rules.core.board import Player
 
 log = logging.getLogger("wargame.painter")
 
 MAX_QUEUED = 8
 
 
-Job = tuple[int, Scene]
+Job = tuple[int, str, Any]  # (job id, system id, scene)
 
 
 def serve(conn: Connection) -> None:
     """A worker process: draw each job, answer (job id, PNG or None, error text)."""
-    warm_up()
+    for plugin in systems.SYSTEMS.values():
+        plugin.warm_up()
     while True:
         try:
             job: Job | None = conn.recv()
@@ -47,9 +49,9 @@ def serve(conn: Connection) -> None:
             return
         if job is None:
             return
-        jid, scene = job
+        jid, system, scene = job
         try:
-            conn.send((jid, scene_png(scene), ""))
+            conn.send((jid, systems.get(system).draw(scene), ""))
         except Exception as e:  # answered, so the bot draws it itself
             conn.send((jid, None, f"{type(e).__name__}: {e}"))
 
@@ -80,10 +82,13 @@ class Painter:
         self._workers: list[_Worker] = []
         self._ids = itertools.count()
 
-    async def board_png(self, state: GameState, view: Player | None = None) -> bytes:
-        scene = scene_of(state, view)
+    async def board_png(
+        self, state: Any, view: Player | None = None, system: str = systems.DEFAULT
+    ) -> bytes:
+        plugin = systems.get(system)
+        scene = plugin.scene(state, view)
         if self.processes == 0:
-            return scene_png(scene)
+            return plugin.draw(scene)
         worker = self._worker()
         try:
             async with worker.slots:
@@ -92,12 +97,12 @@ class Painter:
                 jid = next(self._ids)
                 fut: asyncio.Future[bytes] = worker.loop.create_future()
                 worker.owed[jid] = fut
-                worker.conn.send((jid, scene))
+                worker.conn.send((jid, plugin.id, scene))
                 return await fut
         except (WorkerGone, OSError) as e:
             log.warning("a picture worker failed (%s); drawing this picture here", e)
             self._drop(worker)
-            return scene_png(scene)
+            return plugin.draw(scene)
 
     # ---- workers ----
     def _worker(self) -> _Worker:

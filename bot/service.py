@@ -1,6 +1,8 @@
 """The game service: one live game per channel, players seated by Discord user id, every change
-persisted exactly once. The cogs and the benchmark call this; it calls the same ``Table`` the
-console uses, so the game flow exists once.
+persisted exactly once. The cogs and the benchmark call this with structured commands
+(``bot.commands``); it runs them on the same ``Table`` the console uses, so the game flow exists
+once. Each game's system (``bot.systems``) is recorded with it, and everything system-specific
+goes through that system's plugin.
 """
 
 from __future__ import annotations
@@ -10,27 +12,21 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from bot import commands as K
+from bot import systems
 from bot.painter import Painter
+from bot.plugin import SystemPlugin
 from bot.store import GameRow, StaleVersion, Store
-from bot.table import STAR_OPTION_TEXT, Reply, Table
+from bot.table import Reply, Table
+from rules.core.board import Player
+from rules.core.dice import Dice, SystemDice
 from rules.core.errors import RulesError
-from rules.wargame_chess import actions as A
-from rules.wargame_chess.board import Player
-from rules.wargame_chess.dice import Dice, SystemDice
-from rules.wargame_chess.engine import legal_actions, new_game, undo
-from rules.wargame_chess.serialize import dumps, game_from_dict
-from rules.wargame_chess.state import GameState, Step
+from rules.core.history import Step
 from rules.wargame_chess.tarot import BY_NUMBER, INCOMPLETE
-from rules.wargame_chess.teams import TeamList
 
-READY_MADE: dict[str, str] = {
-    "Balanced: K Q R 2N 3P": "K Q R 2N 3P",
-    "Bishops and a Joker: K 2B 2N J 2P": "K 2B 2N J 2P",
-    "Heavy: K Q 2R B 3P": "K Q 2R B 3P",
-    "Swarm: K 8P 2J": "K 8P 2J",
-    "Cavalry: K Q 2N 2B 1P": "K Q 2N 2B 1P",
-}
+GameState = Any  # a game system's state: the service never looks inside it
 
 
 log = logging.getLogger("wargame.service")
@@ -51,6 +47,7 @@ class Answer:
     game_id: int | None = None
     version: int | None = None
     state: GameState | None = None
+    system: str = systems.DEFAULT
     mentions: list[int] = field(default_factory=list)
     attachment: tuple[str, bytes] | None = None  # (file name, data), e.g. an export
     undo_request: bool = False
@@ -95,12 +92,17 @@ class GameService:
         """The game as the store has it (never the cache): the last snapshot plus the log
         rows written after it, replayed by the engine."""
         text = await self.store.snapshot(game_id)
-        if text is None:
+        row = await self.store.game(game_id)
+        if text is None or row is None:
             return None
         data = json.loads(text)
         for action, rolls in await self.store.log_from(game_id, len(data["log"])):
             data["log"].append({"action": json.loads(action), "rolls": json.loads(rolls)})
-        return await asyncio.to_thread(game_from_dict, data)
+        return await asyncio.to_thread(self.plugin(row).rules.from_dict, data)
+
+    @staticmethod
+    def plugin(row: GameRow) -> SystemPlugin:
+        return systems.get(row.system)
 
     @staticmethod
     def seat(row: GameRow, user_id: int) -> Player | None:
@@ -122,7 +124,12 @@ class GameService:
         challenger: int,
         opponent: int,
         revised_star: bool = False,
+        system: str = systems.DEFAULT,
     ) -> Answer:
+        try:
+            plugin = systems.get(system)
+        except RulesError as e:
+            return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
         if challenger == opponent:
             return Answer.error("You cannot challenge yourself: pick another player.")
         if await self.store.live_game(channel_id) is not None:
@@ -130,7 +137,7 @@ class GameService:
                 "This channel already has a game. Finish it (or `/game concede`)"
                 " or start one in another channel."
             )
-        options = {"star_one_each": True} if revised_star else {}
+        options = {"revised_star": True} if revised_star else {}
         row = await self.store.create_game(
             guild_id,
             channel_id,
@@ -138,15 +145,17 @@ class GameService:
             opponent,
             "challenge",
             {"teams": {}, "options": options},
+            system=plugin.id,
         )
-        option = f"\n{STAR_OPTION_TEXT}" if revised_star else ""
+        option = plugin.describe_options(options)
         return Answer(
-            f"<@{challenger}> challenges <@{opponent}> to Wargame Chess! "
-            f"<@{opponent}>, accept or decline.{option}",
+            f"<@{challenger}> challenges <@{opponent}> to {plugin.name}! "
+            f"<@{opponent}>, accept or decline." + (f"\n{option}" if option else ""),
             game_id=row.id,
             version=row.version,
             mentions=[opponent],
             challenge=True,
+            system=plugin.id,
         )
 
     async def answer_challenge(
@@ -163,83 +172,115 @@ class GameService:
             if not accept:
                 await self.store.save_game(row, status="over")
                 return Answer(f"<@{user_id}> declined the challenge.")
+            plugin = self.plugin(row)
+            text = f"Challenge accepted! <@{row.white_id}> plays White, <@{row.black_id}> Black."
+            if not plugin.choice_word:  # nothing to choose: the game starts now
+                return await self._start(row, user_id, {}, text, channel_id=new_channel_id)
             version = await self.store.save_game(row, status="teams", channel_id=new_channel_id)
+            examples = ", ".join(f"`{v}`" for v in list(plugin.ready_made.values())[:1])
             return Answer(
-                f"Challenge accepted! <@{row.white_id}> plays White, <@{row.black_id}> Black.\n"
-                "Each player now chooses a 14-point team with `/team` "
-                "(e.g. `K Q R 2N 3P`, or pick a ready-made list).",
+                f"{text}\nEach player now chooses a {plugin.choice_word} with `/team` "
+                f"(e.g. {examples}, or pick a ready-made one).",
                 game_id=row.id,
                 version=version,
                 mentions=[row.white_id, row.black_id],
+                system=plugin.id,
             )
 
     async def set_team(self, channel_id: int, user_id: int, text: str) -> Answer:
+        """A seated player's choice before play (a team list, a deck): kept hidden in the
+        game's meta until both have chosen, then the game starts."""
         row = await self.store.live_game(channel_id)
         if row is None:
             return Answer.error("There is no game in this channel: start one with `/game new`.")
         async with self.lock(row.id):
             row = await self.store.game(row.id)
             assert row is not None
+            plugin = self.plugin(row)
             seat = self.seat(row, user_id)
             if seat is None:
-                return Answer.error("Only the two seated players can choose teams.")
+                return Answer.error(
+                    f"Only the two seated players can choose a {plugin.choice_word}."
+                )
             if row.status != "teams":
                 return Answer.error(
                     "Teams are chosen after the challenge is accepted and before the game starts."
                 )
             try:
-                team = TeamList.parse(READY_MADE.get(text, text)).validate()
+                chosen, description = plugin.check_choice(K.parse_text(text, plugin.choice_word))
             except RulesError as e:
                 return Answer.error(str(e))
             teams = dict(row.meta.get("teams", {}))
-            teams[seat.title] = READY_MADE.get(text, text)
+            teams[seat.title] = chosen
             meta = {**row.meta, "teams": teams}
             if len(teams) < 2:
                 await self.store.save_game(row, meta=meta)
                 return Answer(
-                    f"{seat.title} has chosen a team: {team.describe()}. Waiting for "
+                    f"{seat.title} has chosen a {plugin.choice_word}: {description}. Waiting for "
                     f"<@{self.user_of(row, seat.other)}>.",
                     mentions=[self.user_of(row, seat.other)],
                 )
-            state = new_game(
-                TeamList.parse(teams["White"]),
-                TeamList.parse(teams["Black"]),
-                star_one_each=bool(row.meta.get("options", {}).get("star_one_each")),
-            )
-            table = Table(self.dice_factory(), state)
-            reply = table.act(A.DecideTreeOrder(), None)
-            new_state = table.state
-            assert new_state is not None
-            version = await self._save(row, state, new_state, user_id, status="live", meta=meta)
-            return await self._answer(
-                row,
-                version,
-                new_state,
-                f"{seat.title} has chosen: {team.describe()}\nBoth teams are set. {reply.text}",
-            )
+            choices = {pl: teams[pl.title] for pl in Player}
+            intro = f"{seat.title} has chosen: {description}\nBoth {plugin.choice_word}s are set."
+            return await self._start(row, user_id, choices, intro, meta=meta)
+
+    async def _start(
+        self,
+        row: GameRow,
+        user_id: int,
+        choices: dict[Player, str],
+        intro: str,
+        meta: dict[str, Any] | None = None,
+        channel_id: int | None = None,
+    ) -> Answer:
+        plugin = self.plugin(row)
+        try:
+            state = plugin.new_game(choices, row.meta.get("options", {}))
+        except RulesError as e:
+            return Answer.error(str(e)[:1].upper() + str(e)[1:])
+        table = Table(self.dice_factory(), state, plugin.id)
+        reply = plugin.start(table)
+        new_state = table.state
+        text = intro if reply is None else f"{intro} {reply.text}"
+        version = await self._save(
+            row, None, new_state, user_id, status="live", meta=meta, channel_id=channel_id
+        )
+        return await self._answer(row, version, new_state, text)
 
     # ---- play ----
-    async def command(self, channel_id: int, user_id: int, text: str) -> Answer:
-        """Run a table command (the same words as the console) for ``user_id``."""
+    async def execute(self, channel_id: int, user_id: int, command: K.Command) -> Answer:
+        """Run a structured command (from a slash command) for ``user_id``."""
         row = await self.store.live_game(channel_id)
         if row is None:
             return Answer.error("There is no game in this channel: start one with `/game new`.")
-        return await self._run(row.id, user_id, lambda t, p: t.run(text, p), None)
+        return await self._run(row.id, user_id, lambda t, p: t.execute(command, p), None)
 
-    async def command_at(self, game_id: int, version: int, user_id: int, text: str) -> Answer:
+    async def execute_at(
+        self, game_id: int, version: int, user_id: int, command: K.Command
+    ) -> Answer:
         """A command from a button: only if the game is still at ``version``."""
-        return await self._run(game_id, user_id, lambda t, p: t.run(text, p), version)
+        return await self._run(game_id, user_id, lambda t, p: t.execute(command, p), version)
+
+    async def press(self, game_id: int, version: int, user_id: int, key: str) -> Answer:
+        """A whole-command button (its key, e.g. "autodeploy"), only if still current."""
+        row = await self.store.game(game_id)
+        command = None if row is None else self.plugin(row).button_command(key)
+        if command is None:
+            return Answer.error("That button is not one of this game's.")
+        return await self.execute_at(game_id, version, user_id, command)
 
     async def choose(self, game_id: int, version: int, user_id: int, index: int) -> Answer:
         """A button or menu: the ``index``-th legal action, only if the game is still at
         ``version``."""
 
         def pick(t: Table, p: Player | None) -> Reply:
-            assert t.state is not None
-            acts = legal_actions(t.state)
+            acts = t.rules.legal_actions(t.game())
             if not 0 <= index < len(acts):
                 return Reply("That choice is not available.", ok=False)
-            return t.act(acts[index], p)
+            try:
+                return t.act(acts[index], p)
+            except RulesError as e:
+                return Reply(str(e)[:1].upper() + str(e)[1:], ok=False)
 
         return await self._run(game_id, user_id, pick, version)
 
@@ -262,9 +303,10 @@ class GameService:
                 )
             state = await self.state_of(row)
             assert state is not None
+            plugin = self.plugin(row)
             seat = self.seat(row, user_id)
-            table = Table(self.dice_factory(), state)
-            reply = fn(table, seat if seat is not None else state.decider)
+            table = Table(self.dice_factory(), state, plugin.id)
+            reply = fn(table, seat if seat is not None else plugin.rules.decider(state))
             new_state = table.state
             assert new_state is not None
             if new_state is not state and seat is None:
@@ -274,17 +316,18 @@ class GameService:
                 )
             if not reply.ok:
                 return Answer.error(reply.text)
-            if new_state is state or new_state.history == state.history:
-                ans = Answer(
+            history = plugin.rules.history
+            if new_state is state or history(new_state) == history(state):
+                return Answer(
                     reply.text,
                     image=reply.image,
                     image_name=reply.image_name,
                     game_id=row.id,
                     version=row.version,
                     state=state,
+                    system=row.system,
                 )
-                return ans
-            status = "over" if new_state.is_over else None
+            status = "over" if plugin.rules.result(new_state) is not None else None
             try:
                 version = await self._save(row, state, new_state, user_id, status=status)
             except StaleVersion:
@@ -294,29 +337,37 @@ class GameService:
     async def _save(
         self,
         row: GameRow,
-        old: GameState,
+        old: GameState | None,
         new: GameState,
         user_id: int,
         status: str | None = None,
         meta: dict[str, object] | None = None,
+        channel_id: int | None = None,
     ) -> int:
-        steps: tuple[Step, ...] = new.history[len(old.history) :]
+        """Write the steps ``new`` adds to ``old`` (the stored game; None before the first
+        save). A state that is not the stored game plus new steps is never written."""
+        rules = self.plugin(row).rules
+        before: tuple[Step, ...] = () if old is None else rules.history(old)
+        after: tuple[Step, ...] = rules.history(new)
+        if after[: len(before)] != before:
+            raise RuntimeError(f"game {row.id}: the new state does not extend the stored game")
         rows: list[tuple[int | None, str, str, str]] = []
-        for st in steps:
+        for st in after[len(before) :]:
             texts = json.dumps([e.text for e in st.events])
             rows.append((user_id, json.dumps(st.action.to_dict()), json.dumps(st.rolls), texts))
         # The log gets every action; the snapshot (the whole game again) only every
         # SNAPSHOT_EVERY actions and when the status changes, as loading adds the log rows
         # written after it.
-        boundary = len(new.history) // SNAPSHOT_EVERY != len(old.history) // SNAPSHOT_EVERY
-        snapshot = dumps(new) if status is not None or boundary else None
+        boundary = len(after) // SNAPSHOT_EVERY != len(before) // SNAPSHOT_EVERY
+        snapshot = rules.dumps(new) if status is not None or boundary else None
         version = await self.store.save_game(
             row,
             status=status,
             snapshot=snapshot,
             meta=meta,
+            channel_id=channel_id,
             new_events=rows,
-            first_seq=len(old.history),
+            first_seq=len(before),
         )
         self._cache[row.id] = (version, new)
         return version
@@ -337,27 +388,35 @@ class GameService:
         await self.store.set_channel_state(guild_id or 0, "tarot_text", data)
 
     async def _answer(self, row: GameRow, version: int, state: GameState, text: str) -> Answer:
-        if state.history:
-            for e in state.history[-1].events:
+        history = self.plugin(row).rules.history(state)
+        if history:
+            for e in history[-1].events:
                 if e.kind == "tarot_at_table":
                     own = await self.server_card_text(row.guild_id, int(e.get("card")))
                     if own:
                         text += f"\nThis server's text for it: {own}"
-        decider = state.decider
+        plugin = self.plugin(row)
+        decider = plugin.rules.decider(state)
         mentions = [] if decider is None else [self.user_of(row, decider)]
         if decider is not None and "<@" not in text:
             text = f"{text}\n<@{self.user_of(row, decider)}>, it is your decision."
         image = None
         if self.render:
             try:
-                image = await self.painter.board_png(state, decider)
+                image = await self.painter.board_png(state, decider, system=plugin.id)
             except Exception:  # the move is saved: answer it, without the picture
                 log.exception("could not draw the board of game %s", row.id)
                 text += (
                     "\n(The board picture could not be drawn this time: `/game board` tries again.)"
                 )
         return Answer(
-            text, image=image, game_id=row.id, version=version, state=state, mentions=mentions
+            text,
+            image=image,
+            game_id=row.id,
+            version=version,
+            state=state,
+            mentions=mentions,
+            system=plugin.id,
         )
 
     async def _update(
@@ -391,11 +450,12 @@ class GameService:
         if cur is None or state is None:
             return Answer.error("There is no started game in this channel to export.")
         row = cur[0]
-        data = dumps(state).encode()
+        rules = self.plugin(row).rules
+        data = rules.dumps(state).encode()
         return Answer(
-            f"The full event log of game {row.id} ({len(state.history)} actions); "
+            f"The full event log of game {row.id} ({len(rules.history(state))} actions); "
             "it replays to the same game.",
-            attachment=(f"wargame-{row.id}.json", data),
+            attachment=(f"{row.system}-{row.id}.json", data),
         )
 
     async def request_undo(self, channel_id: int, user_id: int) -> Answer:
@@ -406,7 +466,7 @@ class GameService:
         if seat is None:
             return Answer.error("Only the two seated players can ask to undo.")
         state = await self.state_of(row)
-        if state is None or not state.history:
+        if state is None or not self.plugin(row).rules.history(state):
             return Answer.error("There is nothing to undo.")
         version = await self._update(
             row.id, lambda fresh: {"undo": {"by": user_id, "version": fresh.version}}
@@ -436,10 +496,11 @@ class GameService:
                 return Answer(f"<@{user_id}> declined the undo.")
             current = await self.state_of(row)
             assert current is not None
-            before = await asyncio.to_thread(undo, current)
-            snapshot = dumps(before)
+            rules = self.plugin(row).rules
+            before = await asyncio.to_thread(rules.undo, current)
+            snapshot = rules.dumps(before)
             new_version = await self.store.save_game(
-                row, meta=meta, snapshot=snapshot, truncate_from=len(before.history)
+                row, meta=meta, snapshot=snapshot, truncate_from=len(rules.history(before))
             )
             self._cache[row.id] = (new_version, before)
             return await self._answer(
@@ -455,7 +516,7 @@ class GameService:
                 return Answer.error("Only the two players can call this game off.")
             await self._update(row.id, status="over")
             return Answer(f"<@{user_id}> called the game off before it started.")
-        return await self.command(channel_id, user_id, "concede")
+        return await self.execute(channel_id, user_id, K.Concede())
 
     async def end_by_moderator(self, channel_id: int, user_id: int) -> Answer:
         row = await self.store.live_game(channel_id)

@@ -88,12 +88,17 @@ MIGRATIONS: list[str] = [
     DROP TABLE events;
     CREATE INDEX event_log_by_game ON event_log(game_id, undone, seq);
     """,
+    # 4: every game records its game system (bot/systems.py); the games written before there
+    # was more than one system are Wargame Chess.
+    """
+    ALTER TABLE games ADD COLUMN system TEXT NOT NULL DEFAULT 'wargame-chess';
+    """,
 ]
 
 
 # What a GameRow reads: not the snapshot itself, which only a load from disk needs.
 _ROW = (
-    "id, guild_id, channel_id, white_id, black_id, status, version, meta, "
+    "id, guild_id, channel_id, white_id, black_id, status, version, meta, system, "
     "snapshot IS NOT NULL AS started"
 )
 
@@ -125,6 +130,7 @@ class GameRow:
     version: int
     started: bool  # has a snapshot: the game itself exists (teams chosen)
     meta: dict[str, Any]
+    system: str = "wargame-chess"  # the game system's id (bot/systems.py)
 
 
 @dataclass
@@ -212,6 +218,7 @@ class Store:
             version=r["version"],
             started=bool(r["started"]),
             meta=json.loads(r["meta"]),
+            system=r["system"],
         )
 
     async def live_game(self, channel_id: int) -> GameRow | None:
@@ -250,13 +257,24 @@ class Store:
         black_id: int,
         status: str,
         meta: dict[str, Any],
+        system: str = "wargame-chess",
     ) -> GameRow:
         now = time.time()
         async with self.write_lock:
             cur = await self.conn.execute(
                 "INSERT INTO games (guild_id, channel_id, white_id, black_id, status, meta, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, white_id, black_id, status, json.dumps(meta), now, now),
+                "system, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    white_id,
+                    black_id,
+                    status,
+                    json.dumps(meta),
+                    system,
+                    now,
+                    now,
+                ),
             )
         row = await self.game(cur.lastrowid or 0)
         assert row is not None

@@ -1,17 +1,29 @@
-"""Shared helpers for the cogs: sending an Answer, the game thread, and Discord's limits."""
+"""Shared helpers for the cogs: the service, the game thread, and Discord's limits."""
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot import systems
+
 if TYPE_CHECKING:
-    from bot.service import Answer
+    from bot.service import GameService
     from bot.store import GameRow
 
 CONTENT_LIMIT = 2000
+MAX_CHOICES = 25  # autocomplete choices and select options
+MAX_ID = 2**63 - 1  # Discord ids (snowflakes) and the store's ids are 64-bit
+
+
+def service(interaction: discord.Interaction) -> GameService:
+    svc: GameService = interaction.client.service  # type: ignore[attr-defined]
+    return svc
+
+
+def channel_id(interaction: discord.Interaction) -> int:
+    return interaction.channel_id or 0
 
 
 def fit(text: str, limit: int = CONTENT_LIMIT) -> str:
@@ -26,51 +38,6 @@ def fit(text: str, limit: int = CONTENT_LIMIT) -> str:
     return ("…\n" + body)[:limit] if body else text[-limit:]
 
 
-async def respond(interaction: discord.Interaction, ans: Answer) -> None:
-    from cogs.views import ChallengeButton, UndoButton, decision_view
-
-    files = []
-    if ans.image is not None:
-        files.append(discord.File(io.BytesIO(ans.image), filename=ans.image_name))
-    if ans.attachment is not None:
-        name, data = ans.attachment
-        files.append(discord.File(io.BytesIO(data), filename=name))
-    view: discord.ui.View | None = None
-    if ans.ok and ans.game_id is not None:
-        if ans.challenge:
-            view = discord.ui.View(timeout=None)
-            view.add_item(ChallengeButton(ans.game_id, True))
-            view.add_item(ChallengeButton(ans.game_id, False))
-        elif ans.undo_request and ans.version is not None:
-            view = discord.ui.View(timeout=None)
-            view.add_item(UndoButton(ans.game_id, ans.version, True))
-            view.add_item(UndoButton(ans.game_id, ans.version, False))
-        elif ans.state is not None and ans.version is not None and not ans.ephemeral:
-            view = decision_view(ans.game_id, ans.version, ans.state)
-    mentions = discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in ans.mentions]
-    )
-    content = fit(ans.text)
-    files_arg: list[discord.File] = files or discord.utils.MISSING
-    view_arg: discord.ui.View = view if view is not None else discord.utils.MISSING
-    if interaction.response.is_done():
-        await interaction.followup.send(
-            content,
-            ephemeral=ans.ephemeral,
-            files=files_arg,
-            view=view_arg,
-            allowed_mentions=mentions,
-        )
-    else:
-        await interaction.response.send_message(
-            content,
-            ephemeral=ans.ephemeral,
-            files=files_arg,
-            view=view_arg,
-            allowed_mentions=mentions,
-        )
-
-
 async def game_thread(interaction: discord.Interaction, row: GameRow) -> int | None:
     """Open a thread for the game under the challenge's channel; None keeps it in the channel
     (already a thread, or no permission)."""
@@ -79,7 +46,7 @@ async def game_thread(interaction: discord.Interaction, row: GameRow) -> int | N
         return None
     try:
         thread = await channel.create_thread(
-            name=f"Wargame Chess #{row.id}",
+            name=f"{systems.get(row.system).name} #{row.id}",
             type=discord.ChannelType.public_thread,
             auto_archive_duration=1440,
         )

@@ -12,9 +12,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import companion as C
-from bot.render import odds_chart, png_bytes, tarot_card_image
 from bot.service import Answer
-from cogs.common import fit, respond
+from bot.wargame_chess.render import odds_chart, png_bytes, tarot_card_image
+from cogs.common import fit
+from cogs.views import respond
 from rules.core.errors import RulesError
 from rules.wargame_chess.cards import parse_card
 from rules.wargame_chess.dice import Modifier

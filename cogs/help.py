@@ -1,4 +1,5 @@
-"""/help and /rules: how to use the bot, and rules terms in plain words."""
+"""/help and /rules: how to play each game system with this bot, and rules terms in plain
+words, from the systems' registry (``bot/systems.py``)."""
 
 from __future__ import annotations
 
@@ -6,27 +7,58 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.glossary import TUTORIAL, lookup_term, suggest_terms
+from bot import systems
+from bot.glossary import lookup_term, suggest_terms
+from cogs.common import MAX_CHOICES
+from rules.core.errors import RulesError
+
+SYSTEM_CHOICES = [app_commands.Choice(name=p.name, value=p.id) for p in systems.SYSTEMS.values()]
 
 
 async def ac_topic(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=t, value=t) for t in suggest_terms(current)][:25]
+    system = getattr(interaction.namespace, "system", None)
+    try:
+        terms = systems.get(system).glossary()
+    except RulesError:
+        return []
+    return [app_commands.Choice(name=t, value=t) for t in suggest_terms(terms, current)][
+        :MAX_CHOICES
+    ]
 
 
 class Help(commands.Cog):
-    @app_commands.command(name="help", description="How to play Wargame Chess with this bot")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(TUTORIAL, ephemeral=True)
+    @app_commands.command(name="help", description="How to play with this bot")
+    @app_commands.describe(system="Which game (Wargame Chess if not chosen)")
+    @app_commands.choices(system=SYSTEM_CHOICES)
+    async def help(self, interaction: discord.Interaction, system: str = systems.DEFAULT) -> None:
+        try:
+            plugin = systems.get(system)
+        except RulesError as e:
+            await interaction.response.send_message(str(e).capitalize() + ".", ephemeral=True)
+            return
+        text = plugin.tutorial + (f"\n{plugin.credit}" if plugin.credit else "")
+        await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @app_commands.command(name="rules", description="Explain a rules term")
-    @app_commands.describe(topic="e.g. Reactivation, Combat Movement, Blessed")
+    @app_commands.describe(
+        topic="e.g. Reactivation, Combat Movement, Blessed",
+        system="Which game (Wargame Chess if not chosen)",
+    )
     @app_commands.autocomplete(topic=ac_topic)
-    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
-        found = lookup_term(topic)
+    @app_commands.choices(system=SYSTEM_CHOICES)
+    async def rules(
+        self, interaction: discord.Interaction, topic: str, system: str = systems.DEFAULT
+    ) -> None:
+        try:
+            terms = systems.get(system).glossary()
+        except RulesError as e:
+            await interaction.response.send_message(str(e).capitalize() + ".", ephemeral=True)
+            return
+        found = lookup_term(terms, topic)
         if found is None:
-            near = ", ".join(suggest_terms(topic, 4))
+            near = ", ".join(suggest_terms(terms, topic, 4))
             await interaction.response.send_message(
                 f"I don't know the term '{topic[:50]}'. Try: {near}.", ephemeral=True
             )

@@ -1,25 +1,38 @@
-"""Persistent buttons and menus. A custom_id carries only ids: the game, the version the choice
-was offered at, and the index of the legal action. After a restart discord.py rebuilds the item
-from its custom_id; a click on an outdated one answers "no longer current"."""
+"""Persistent buttons and menus, and sending an answer with them. A custom_id carries only ids:
+the game, the version the choice was offered at, and the index of the legal action (or the key
+of a whole-command button). After a restart discord.py rebuilds the item from its custom_id; a
+click on an outdated one answers "no longer current", a forged one a clear refusal.
+
+The buttons are the same for every game system: what they offer comes from the system's plugin
+(``SystemPlugin.menu``). The cog that owns them (``cogs.game``) registers them in its setup."""
 
 from __future__ import annotations
 
+import io
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
-from bot.textboard import describe_action
-from cogs.common import respond
-from rules.wargame_chess.engine import legal_actions
-from rules.wargame_chess.state import Decision, GameState, Phase
+from bot import commands as K
+from bot import systems
+from bot.plugin import Menu
+from bot.service import Answer
+from cogs.common import MAX_ID, channel_id, fit, game_thread, service
+from rules.core.errors import RulesError
 
-MAX_BUTTONS = 5
-MAX_OPTIONS = 25
+NOT_VALID = "That button is not valid (it was not made by this bot)."
 
 
-def _service(interaction: discord.Interaction) -> Any:
-    return interaction.client.service  # type: ignore[attr-defined]
+def _ids(*texts: str) -> list[int] | None:
+    """The ids of a custom_id, or None when one is beyond the 64-bit ids Discord and the store
+    use (only a forged custom_id has such a number)."""
+    numbers = [int(t) for t in texts]
+    return None if any(n > MAX_ID for n in numbers) else numbers
+
+
+async def refuse(interaction: discord.Interaction, text: str) -> None:
+    await respond(interaction, Answer.error(text))
 
 
 class ChoiceButton(
@@ -48,14 +61,18 @@ class ChoiceButton(
         return cls(int(match["g"]), int(match["v"]), int(match["i"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        ans = await _service(interaction).choose(
+        if _ids(str(self.game_id), str(self.version), str(self.index)) is None:
+            await refuse(interaction, NOT_VALID)
+            return
+        ans = await service(interaction).choose(
             self.game_id, self.version, interaction.user.id, self.index
         )
         await respond(interaction, ans)
 
 
 class ChoiceSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"wg:s:(?P<g>\d+):(?P<v>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"wg:s:(?P<g>\d+):(?P<v>\d+)",
 ):
     def __init__(
         self,
@@ -82,30 +99,30 @@ class ChoiceSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or []
-        if not values or not str(values[0]).isdigit():
-            await interaction.response.send_message("Pick one of the options.", ephemeral=True)
+        value = str(values[0]) if values else ""
+        if not (value.isascii() and value.isdigit() and len(value) <= 6):
+            await refuse(interaction, "Pick one of the options.")
             return
-        ans = await _service(interaction).choose(
-            self.game_id, self.version, interaction.user.id, int(values[0])
+        if _ids(str(self.game_id), str(self.version)) is None:
+            await refuse(interaction, NOT_VALID)
+            return
+        ans = await service(interaction).choose(
+            self.game_id, self.version, interaction.user.id, int(value)
         )
         await respond(interaction, ans)
 
 
 class CommandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"wg:x:(?P<g>\d+):(?P<v>\d+):(?P<cmd>autodeploy)",
+    template=r"wg:x:(?P<g>\d+):(?P<v>\d+):(?P<cmd>[a-z]{1,20})",
 ):
-    """A button for a whole command (deploy automatically)."""
+    """A button for a whole command (e.g. deploy automatically): its key names the command in
+    the game system's plugin (``SystemPlugin.button_command``)."""
 
-    COMMANDS: ClassVar[dict[str, tuple[str, str]]] = {
-        "autodeploy": ("Deploy automatically", "deploy auto"),
-    }
-
-    def __init__(self, game_id: int, version: int, cmd: str) -> None:
-        label = self.COMMANDS[cmd][0]
+    def __init__(self, game_id: int, version: int, cmd: str, label: str = "Go") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=label[:80],
                 style=discord.ButtonStyle.success,
                 custom_id=f"wg:x:{game_id}:{version}:{cmd}",
             )
@@ -119,14 +136,18 @@ class CommandButton(
         return cls(int(match["g"]), int(match["v"]), match["cmd"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        ans = await _service(interaction).command_at(
-            self.game_id, self.version, interaction.user.id, self.COMMANDS[self.cmd][1]
+        if _ids(str(self.game_id), str(self.version)) is None:
+            await refuse(interaction, NOT_VALID)
+            return
+        ans = await service(interaction).press(
+            self.game_id, self.version, interaction.user.id, self.cmd
         )
         await respond(interaction, ans)
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wg:ch:(?P<g>\d+):(?P<yes>[01])"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"wg:ch:(?P<g>\d+):(?P<yes>[01])",
 ):
     def __init__(self, game_id: int, accept: bool) -> None:
         super().__init__(
@@ -145,19 +166,23 @@ class ChallengeButton(
         return cls(int(match["g"]), match["yes"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.common import game_thread
-
-        service = _service(interaction)
+        svc = service(interaction)
+        if _ids(str(self.game_id)) is None:
+            await refuse(interaction, NOT_VALID)
+            return
+        row = await svc.store.game(self.game_id)
+        if row is not None and row.channel_id != interaction.channel_id:
+            await refuse(interaction, "This challenge belongs to another channel.")
+            return
         new_channel = None
-        if self.accept:
-            row = await service.store.game(self.game_id)
-            if (
-                row is not None
-                and row.status == "challenge"
-                and interaction.user.id == row.black_id
-            ):
-                new_channel = await game_thread(interaction, row)
-        ans = await service.answer_challenge(
+        if (
+            self.accept
+            and row is not None
+            and row.status == "challenge"
+            and interaction.user.id == row.black_id
+        ):
+            new_channel = await game_thread(interaction, row)
+        ans = await svc.answer_challenge(
             self.game_id, interaction.user.id, self.accept, new_channel
         )
         if ans.ok and new_channel is not None:
@@ -189,7 +214,10 @@ class UndoButton(
         return cls(int(match["g"]), int(match["v"]), match["yes"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        ans = await _service(interaction).answer_undo(
+        if _ids(str(self.game_id), str(self.version)) is None:
+            await refuse(interaction, NOT_VALID)
+            return
+        ans = await service(interaction).answer_undo(
             self.game_id, self.version, interaction.user.id, self.agree
         )
         await respond(interaction, ans)
@@ -197,49 +225,81 @@ class UndoButton(
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, CommandButton, ChallengeButton, UndoButton)
 
-_BUTTON_DECISIONS = {
-    Decision.ATTACKER_TOKEN,
-    Decision.DEFENDER_TOKEN,
-    Decision.PROMOTION,
-    Decision.CASTLE,
-    Decision.SECOND_MOVE,
-    Decision.CHOOSE,
-}
 
-
-def decision_view(game_id: int, version: int, state: GameState) -> discord.ui.View | None:
-    """Buttons (up to five choices) or a menu (up to 25) for the decision now open. Larger
-    choices (deployment squares, The World's placements) use slash commands with
-    autocomplete instead."""
-    if state.is_over:
-        return None
+def menu_view(game_id: int, version: int, menu: Menu) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    if state.phase is Phase.DEPLOY:
-        view.add_item(CommandButton(game_id, version, "autodeploy"))
-        return view
-    acts = legal_actions(state)
-    if not acts:
-        return None
-    pending = state.pending
-    few = len(acts) <= MAX_BUTTONS
-    buttons = state.phase is not Phase.PLAY or (
-        pending is not None and pending.decision in _BUTTON_DECISIONS
-    )
-    if few and buttons:
-        for i, a in enumerate(acts):
-            style = (
-                discord.ButtonStyle.secondary
-                if a.name == "decline"
-                else discord.ButtonStyle.primary
-            )
-            view.add_item(ChoiceButton(game_id, version, i, describe_action(state, a), style))
-        return view
-    if len(acts) <= MAX_OPTIONS:
+    if menu.command is not None:
+        key, label = menu.command
+        view.add_item(CommandButton(game_id, version, key, label))
+    elif menu.buttons:
+        for e in menu.entries:
+            style = discord.ButtonStyle.secondary if e.secondary else discord.ButtonStyle.primary
+            view.add_item(ChoiceButton(game_id, version, e.index, e.label, style))
+    else:
         options = [
-            discord.SelectOption(label=describe_action(state, a)[:100], value=str(i))
-            for i, a in enumerate(acts)
+            discord.SelectOption(label=e.label[:100], value=str(e.index)) for e in menu.entries
         ]
-        placeholder = "Activate a piece..." if pending is None else f"{pending.decision.value}..."
-        view.add_item(ChoiceSelect(game_id, version, options, placeholder))
-        return view
-    return None
+        view.add_item(ChoiceSelect(game_id, version, options, menu.placeholder))
+    return view
+
+
+def decision_view(game_id: int, version: int, state: Any, system: str) -> discord.ui.View | None:
+    """Buttons or a menu for the decision now open, as the game's system offers it."""
+    menu = systems.get(system).menu(state)
+    return None if menu is None else menu_view(game_id, version, menu)
+
+
+async def respond(interaction: discord.Interaction, ans: Answer) -> None:
+    files = []
+    if ans.image is not None:
+        files.append(discord.File(io.BytesIO(ans.image), filename=ans.image_name))
+    if ans.attachment is not None:
+        name, data = ans.attachment
+        files.append(discord.File(io.BytesIO(data), filename=name))
+    view: discord.ui.View | None = None
+    if ans.ok and ans.game_id is not None:
+        if ans.challenge:
+            view = discord.ui.View(timeout=None)
+            view.add_item(ChallengeButton(ans.game_id, True))
+            view.add_item(ChallengeButton(ans.game_id, False))
+        elif ans.undo_request and ans.version is not None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(UndoButton(ans.game_id, ans.version, True))
+            view.add_item(UndoButton(ans.game_id, ans.version, False))
+        elif ans.state is not None and ans.version is not None and not ans.ephemeral:
+            view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
+    mentions = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in ans.mentions]
+    )
+    content = fit(ans.text)
+    files_arg: list[discord.File] = files or discord.utils.MISSING
+    view_arg: discord.ui.View = view if view is not None else discord.utils.MISSING
+    if interaction.response.is_done():
+        await interaction.followup.send(
+            content,
+            ephemeral=ans.ephemeral,
+            files=files_arg,
+            view=view_arg,
+            allowed_mentions=mentions,
+        )
+    else:
+        await interaction.response.send_message(
+            content,
+            ephemeral=ans.ephemeral,
+            files=files_arg,
+            view=view_arg,
+            allowed_mentions=mentions,
+        )
+
+
+async def run_command(interaction: discord.Interaction, make: type[K.Command], **raw: Any) -> None:
+    """Build a command from a slash command's options, field by field, and run it: a value
+    that does not fit its field is refused privately and nothing changes."""
+    try:
+        command = K.build(make, **raw)
+    except RulesError as e:
+        text = str(e)
+        await respond(interaction, Answer.error(text[:1].upper() + text[1:] + "."))
+        return
+    ans = await service(interaction).execute(channel_id(interaction), interaction.user.id, command)
+    await respond(interaction, ans)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from rules.wargame_chess.actions import Action
 from rules.wargame_chess.dice import ScriptedDice
@@ -26,3 +27,11 @@ def texts(events: Iterable[Event]) -> list[str]:
 
 def kinds(events: Iterable[Event]) -> list[str]:
     return [e.kind for e in events]
+
+
+def command(text: str) -> Any:
+    """A console line parsed into the structured command it means, as if a game were going
+    on (for service tests that drive a game the way a slash command would)."""
+    from bot.table import Table
+
+    return Table(ScriptedDice([]), state=object()).parse(text)

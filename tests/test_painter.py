@@ -18,9 +18,9 @@ import pytest
 from PIL import Image
 
 from bot import gctune
-from bot import render as R
 from bot.painter import Painter
-from bot.samples import midgame, opening
+from bot.wargame_chess import render as R
+from bot.wargame_chess.samples import midgame, opening
 from rules.core.errors import RulesError
 from rules.wargame_chess.actions import Bless, Curse, GiveTokens
 from rules.wargame_chess.board import Player

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot import render as R
-from bot.samples import midgame, opening
+from bot.wargame_chess import render as R
+from bot.wargame_chess.samples import midgame, opening
 from rules.wargame_chess.actions import Bless, Curse, GiveTokens
 from rules.wargame_chess.board import Player, Square
 from rules.wargame_chess.dice import RollSpec

@@ -2,10 +2,12 @@
 
 from pathlib import Path
 
-from bot.service import READY_MADE, GameService
+from bot.service import GameService
 from bot.store import Store
+from bot.wargame_chess.table import READY_MADE
 from rules.wargame_chess.dice import RandomDice, ScriptedDice
 from rules.wargame_chess.teams import TeamList
+from tests.helpers import command
 
 
 def test_ready_made_teams_are_legal() -> None:
@@ -24,7 +26,7 @@ async def _live_game(tmp_path: Path) -> tuple[GameService, Store]:
     for cmd in ("trees", "trees mirror", "deploy auto", "deploy auto"):
         row, state = await svc.current(77) or (None, None)
         assert row is not None and state is not None and state.decider is not None
-        r = await svc.command(77, svc.user_of(row, state.decider), cmd)
+        r = await svc.execute(77, svc.user_of(row, state.decider), command(cmd))
         assert r.ok, r.text
     return svc, store
 
@@ -36,7 +38,7 @@ async def test_server_text_is_shown_when_an_incomplete_card_becomes_active(tmp_p
     assert row is not None and state is not None
     deck = sorted(state.faith.tarot_deck)
     svc.dice_factory = lambda: ScriptedDice([deck.index(4) + 1, 1, 1])
-    ans = await svc.command(77, 1, "divinate")
+    ans = await svc.execute(77, 1, command("divinate"))
     assert ans.ok and "Resolved at the table" in ans.text
     assert "This server's text for it: Our table's Emperor" in ans.text
     await store.close()

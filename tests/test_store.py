@@ -106,20 +106,24 @@ async def test_migration_3_keeps_rows_written_by_older_versions(tmp_path: Path) 
     S.MIGRATIONS[:] = saved[:2]  # a database made before migration 3
     try:
         await old.open()
-        row = await old.create_game(1, 10, 100, 200, "live", {})
+        cur = await old.conn.execute(
+            "INSERT INTO games (guild_id, channel_id, white_id, black_id, status, meta, "
+            "created_at, updated_at) VALUES (1, 10, 100, 200, 'live', '{}', 0, 0)"
+        )
+        game_id = cur.lastrowid
         await old.conn.execute(
             "INSERT INTO events (game_id, seq, user_id, action, rolls, texts, created_at) "
             "VALUES (?, 0, 100, '{}', '[]', '[]', 0)",
-            (row.id,),
+            (game_id,),
         )
         await old.close()
     finally:
         S.MIGRATIONS[:] = saved
     new = Store(path)
     await new.open()
-    assert [e["seq"] for e in await new.events(row.id)] == [0]
+    assert [e["seq"] for e in await new.events(game_id)] == [0]
     async with new.conn.execute("SELECT MAX(version) FROM schema_version") as cur:
-        assert (await cur.fetchone())[0] == 3
+        assert (await cur.fetchone())[0] == len(MIGRATIONS)
     await new.close()
 
 

@@ -37,7 +37,7 @@ from rules.wargame_chess.state import Decision, Event, GameState, Phase, Piece, 
 from rules.wargame_chess.tarot import BY_NUMBER, TarotCard
 from rules.wargame_chess.teams import summon_only
 
-FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
@@ -855,7 +855,7 @@ def _short(name: str, n: int = 14) -> str:
 def _palette() -> Image.Image:
     """A 256-colour palette for every colour this module draws, with their anti-aliased blends:
     built once from a reference picture, then each frame maps onto it (fast, and stable)."""
-    from bot.samples import midgame
+    from bot.wargame_chess.samples import midgame
 
     ref = render_board_image(midgame(), highlights=None)
     swatches = [

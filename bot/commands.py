@@ -1,0 +1,231 @@
+"""Structured commands: what a player asks the table to do, as small validated values.
+
+Slash commands, buttons and the console all produce these values; the table runs them. Nothing
+is turned back into text on the way, so an option value can never become another command.
+``build(cls, **raw)`` makes a command from raw option values and checks every field against its
+declared type: text must be text (and short), numbers must be whole numbers in their range, a
+square must parse, an enum value must be one of its choices. Anything else is refused with a
+sentence saying which field is wrong and why; nothing runs.
+
+Commands every system shares are here; each system adds its own in its bot package.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar, get_args, get_origin
+
+from rules.core.board import Player, Square
+from rules.core.errors import ParseError
+
+MAX_TEXT = 200  # characters in any text field (Discord caps option text at 6,000)
+MAX_DIGITS = 6  # whole numbers players type are small; more digits is not a count
+
+C = TypeVar("C", bound="Command")
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A request to the table. ``name`` is what players call it, for messages."""
+
+    name: ClassVar[str] = "command"
+    # Commands that only look (answered privately, change nothing).
+    looks: ClassVar[bool] = False
+
+
+def bounded(low: int, high: int) -> dict[str, Any]:
+    """Field metadata: a whole number from ``low`` to ``high``."""
+    return {"range": (low, high)}
+
+
+def parse_int(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ParseError(f"{what} must be a whole number")
+    if isinstance(value, str):
+        t = value.strip()
+        digits = t.lstrip("+-")
+        if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
+            raise ParseError(f"'{value[:20]}' is not a whole number for {what}")
+        value = int(t)
+    if not low <= value <= high:
+        raise ParseError(f"{what} must be from {low} to {high}, not {value}")
+    return value
+
+
+def parse_text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ParseError(f"{what} must be text")
+    t = value.strip()
+    if not t:
+        raise ParseError(f"say which {what}")
+    if len(t) > MAX_TEXT or any(not c.isprintable() for c in t):
+        raise ParseError(f"that {what} is not one I can read")
+    return t
+
+
+def parse_enum(kind: type[enum.Enum], value: object, what: str) -> enum.Enum:
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        for member in kind:
+            if value.strip().lower() in (str(member.value).lower(), member.name.lower()):
+                return member
+    choices = ", ".join(str(m.value) for m in kind)
+    raise ParseError(f"'{str(value)[:30]}' is not a {what}: choose one of {choices}")
+
+
+# Parsers for value types fields may have, by type (systems add their own with `parser_for`).
+PARSERS: dict[type, Callable[[Any], Any]] = {Square: Square.parse, Player: Player.parse}
+
+
+def parser_for(kind: type) -> Callable[[Callable[[Any], Any]], Callable[[Any], Any]]:
+    def register(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        PARSERS[kind] = fn
+        return fn
+
+    return register
+
+
+def _convert(tp: Any, value: object, what: str, meta: Any) -> Any:
+    if get_origin(tp) in (typing.Union, types.UnionType):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        if value is None:
+            if len(args) < len(get_args(tp)):
+                return None
+            raise ParseError(f"say which {what}")
+        return _convert(args[0], value, what, meta)
+    if value is None:
+        raise ParseError(f"say which {what}")
+    if get_origin(tp) is tuple:
+        (inner, _) = get_args(tp)
+        if not isinstance(value, tuple | list) or len(value) > 25:
+            raise ParseError(f"{what} must be a short list")
+        return tuple(_convert(inner, v, what, meta) for v in value)
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+        raise ParseError(f"{what} must be yes or no")
+    if tp is int:
+        low, high = meta.get("range", (-(2**31), 2**31 - 1))
+        return parse_int(value, what, low, high)
+    if tp is str:
+        return parse_text(value, what)
+    parse = PARSERS.get(tp)
+    if parse is None and isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return parse_enum(tp, value, what)
+    if parse is None:
+        raise TypeError(f"no parser for {tp!r}")
+    if isinstance(value, tp):
+        return value
+    if not isinstance(value, str):
+        raise ParseError(f"{what} must be text")
+    return parse(parse_text(value, what))
+
+
+_FIELDS: dict[type, tuple[tuple[str, Any, Any, bool], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, Any, Any, bool], ...]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = _read_fields(cls)
+    return found
+
+
+def _read_fields(cls: type) -> tuple[tuple[str, Any, Any, bool], ...]:
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        has_default = f.default is not dataclasses.MISSING
+        out.append((f.name, hints[f.name], f.metadata, has_default))
+    return tuple(out)
+
+
+def build(cls: type[C], **raw: object) -> C:
+    """The command ``cls`` from raw values, each checked against its field's type. Fields left
+    out take their defaults; an unknown field is refused."""
+    known = {name for name, *_ in _fields(cls)}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise ParseError(f"{cls.name} takes no {', '.join(unknown)}")
+    kwargs: dict[str, Any] = {}
+    for name, tp, meta, has_default in _fields(cls):
+        what = name.replace("_", " ")
+        if name not in raw:
+            if not has_default:
+                raise ParseError(f"say which {what}")
+            continue
+        kwargs[name] = _convert(tp, raw[name], what, meta)
+    return cls(**kwargs)
+
+
+# ---- commands every system's table has ----
+@dataclass(frozen=True, slots=True)
+class Help(Command):
+    name: ClassVar[str] = "help"
+    looks: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame(Command):
+    """Start a game at the console: a system id and its own words (teams, decks, switches)."""
+
+    name: ClassVar[str] = "game new"
+    system: str = ""
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShowBoard(Command):
+    name: ClassVar[str] = "board"
+    looks: ClassVar[bool] = True
+    view: Player | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowStatus(Command):
+    name: ClassVar[str] = "status"
+    looks: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class ListActions(Command):
+    name: ClassVar[str] = "actions"
+    looks: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class PickAction(Command):
+    """The n-th choice of ``actions`` (counting from 1)."""
+
+    name: ClassVar[str] = "a numbered choice"
+    number: int = field(default=1, metadata=bounded(1, 100_000))
+
+
+@dataclass(frozen=True, slots=True)
+class ShowLog(Command):
+    name: ClassVar[str] = "log"
+    looks: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Export(Command):
+    name: ClassVar[str] = "export"
+    looks: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Command):
+    """Take back the last action at once (the console; in Discord the opponent approves)."""
+
+    name: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Command):
+    name: ClassVar[str] = "concede"

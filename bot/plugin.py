@@ -1,0 +1,155 @@
+"""What the bot needs from a game system beyond its rules: the table's words, prompts, pictures,
+menus and help. One ``SystemPlugin`` per system, registered in ``bot/systems.py``.
+
+The rules (``rules.<system>``) decide what is legal and what happens; a plugin only turns
+commands into the system's actions and words the answers. The shared table (``bot.table``), the
+service, the console, the picture worker and the cogs reach every system through this interface.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bot.commands import Command
+from rules.core.actions import Action
+from rules.core.board import Player
+from rules.core.history import Event
+from rules.core.system import GameSystem
+
+if TYPE_CHECKING:
+    from bot.table import Table
+
+
+@dataclass
+class Reply:
+    """What the table says back to one command."""
+
+    text: str
+    ok: bool = True
+    events: list[Event] = field(default_factory=list)
+    image: bytes | None = None  # a PNG to show with the answer (board, card, chart)
+    image_name: str = "board.png"
+
+
+@dataclass(frozen=True, slots=True)
+class MenuEntry:
+    index: int  # the place of the action in ``legal_actions``
+    label: str
+    secondary: bool = False  # e.g. "Decline": drawn in grey
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """The current decision as buttons (a few choices) or a select menu (up to 25), or one button
+    for a whole command (``command``: its key for ``button_command`` and its label)."""
+
+    entries: tuple[MenuEntry, ...] = ()
+    buttons: bool = True
+    placeholder: str = "Choose..."
+    command: tuple[str, str] | None = None
+
+
+class SystemPlugin(ABC):
+    """A game system at the table. Subclasses set the class attributes and implement the
+    abstract methods; the defaults suit a system whose players choose nothing before play."""
+
+    rules: ClassVar[GameSystem[Any, Any]]
+    # What each player chooses before play ("team", "party", "deck"), or "" for nothing.
+    choice_word: ClassVar[str] = ""
+    ready_made: ClassVar[Mapping[str, str]] = {}  # name shown -> the choice's text
+    cog: ClassVar[str] = ""  # the extension with this system's own slash commands
+    help: ClassVar[str] = ""  # the console's help text
+    tutorial: ClassVar[str] = ""  # /help's short tutorial
+    credit: ClassVar[str] = ""  # whose rules these are, and their licence
+
+    @property
+    def id(self) -> str:
+        return self.rules.id
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    # ---- a new game ----
+    def check_choice(self, text: str) -> tuple[str, str]:
+        """A player's choice (a team list, a deck) as (the text to keep, a description for the
+        opponent); raises ``RulesError`` with every problem."""
+        raise NotImplementedError(f"{self.name} has nothing to choose before play")
+
+    def draft_verdict(self, text: str) -> str:
+        """A short verdict on a choice being typed, for autocomplete (e.g. its points total)."""
+        try:
+            return self.check_choice(text)[1]
+        except Exception as e:  # a RulesError, or nothing to choose in this system
+            return str(e)
+
+    def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
+        """The console's ``game new <system> ...`` words as the system's options."""
+        return {}
+
+    def new_game(self, choices: Mapping[Player, str], options: Mapping[str, Any]) -> Any:
+        """A game from each seat's choice (empty when there is nothing to choose)."""
+        return self.rules.new_game(options)
+
+    def start(self, table: Table) -> Reply | None:
+        """What happens by itself once the game is made (Wargame Chess flips for the Tree
+        order); its reply opens the game's first message."""
+        return None
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        """One line per game option in force, for the challenge and the console."""
+        return ""
+
+    # ---- the table's words ----
+    @abstractmethod
+    def parse(self, verb: str, args: list[str], table: Table) -> Command | None:
+        """The console's words for one of this system's commands (None: not one of them)."""
+
+    @abstractmethod
+    def run(self, table: Table, command: Command, player: Player | None) -> Reply:
+        """Run one of this system's commands (raises ``RulesError`` to refuse)."""
+
+    @abstractmethod
+    def prompt(self, state: Any) -> str:
+        """Who decides now and how, in this system's words."""
+
+    @abstractmethod
+    def describe_action(self, state: Any, action: Action) -> str: ...
+
+    @abstractmethod
+    def status_text(self, state: Any) -> str: ...
+
+    @abstractmethod
+    def board_text(self, state: Any, view: Player) -> str: ...
+
+    def glossary(self) -> Mapping[str, str]:
+        """Rules terms and their short explanations, for ``/rules`` and ``rules``."""
+        return {}
+
+    # ---- pictures (drawn in the picture worker: scenes must pickle) ----
+    @abstractmethod
+    def scene(self, state: Any, view: Player | None) -> Any:
+        """Everything a board picture shows, as small picklable values."""
+
+    @abstractmethod
+    def draw(self, scene: Any) -> bytes:
+        """The PNG of a scene."""
+
+    def board_png(self, state: Any, view: Player | None) -> bytes:
+        return self.draw(self.scene(state, view))
+
+    def warm_up(self) -> None:
+        """Load what pictures need (fonts, tiles) before the first one is asked for."""
+        return None
+
+    # ---- Discord's buttons ----
+    def menu(self, state: Any) -> Menu | None:
+        """The open decision as buttons or a menu; None when slash commands answer it."""
+        return None
+
+    def button_command(self, key: str) -> Command | None:
+        """The command a whole-command button (``Menu.command``) stands for."""
+        return None

@@ -1,0 +1,37 @@
+"""The registry of game systems: the one place that lists them.
+
+Adding a system adds its packages (``rules/<system>/``, ``bot/<system>/``, ``cogs/<system>.py``)
+and one entry here; nothing else in the bot changes. ``PLANNED`` names the systems whose referee
+is not built yet: they are not offered, and asking for one says so.
+"""
+
+from __future__ import annotations
+
+from bot.plugin import SystemPlugin
+from bot.wargame_chess.table import WargameChessTable
+from rules.core.errors import ParseError
+
+SYSTEMS: dict[str, SystemPlugin] = {
+    p.id: p
+    for p in (WargameChessTable(),)  # one entry per built system
+}
+
+DEFAULT = "wargame-chess"
+
+PLANNED: dict[str, str] = {
+    "chess28": "Chess28",
+    "d20-chess": "d20 explorer chess",
+    "card-game": "Chess: The Card Game",
+}
+
+
+def get(system_id: str | None) -> SystemPlugin:
+    """The system with this id (the default one for None); a clear refusal otherwise."""
+    key = (system_id or DEFAULT).strip().lower()
+    found = SYSTEMS.get(key)
+    if found is not None:
+        return found
+    built = ", ".join(SYSTEMS)
+    if key in PLANNED:
+        raise ParseError(f"{PLANNED[key]} is not built yet: the systems to play are {built}")
+    raise ParseError(f"'{system_id}' is not a game system here: choose one of {built}")

@@ -1,0 +1,557 @@
+"""Wargame Chess at the table: its commands run on the rules engine, its prompts, views and
+menus. The shared commands (board, status, actions, numbers, log, undo, export, concede, game
+new) are the shared table's (``bot.table``); this plugin runs the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot import commands as K
+from bot import companion as C
+from bot.glossary import lookup_term, suggest_terms
+from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
+from bot.wargame_chess import commands as W
+from bot.wargame_chess.glossary import TERMS, TUTORIAL
+from bot.wargame_chess.textboard import describe_action, render_board, render_status
+from rules.core.actions import Action
+from rules.core.board import Player
+from rules.core.errors import ParseError, RulesError
+from rules.wargame_chess import actions as A
+from rules.wargame_chess.cards import PlayingCard, parse_card
+from rules.wargame_chess.deploy import suggest_deployment
+from rules.wargame_chess.dice import Modifier
+from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until
+from rules.wargame_chess.system import DEFAULT_TEAMS, SYSTEM
+from rules.wargame_chess.tarot import BY_NUMBER, find_card
+from rules.wargame_chess.teams import TeamList
+
+if TYPE_CHECKING:
+    from bot.table import Table
+
+REVISED_STAR = "revised-star"
+STAR_OPTION_TEXT = (
+    "Game option: The Star's later revision: when it takes effect, each player makes one of "
+    "their pieces that has Activated fresh again, instead of every piece (ruling R66)."
+)
+MAX_BUTTONS = 5
+MAX_OPTIONS = 25
+# Decisions answered with buttons when there are few choices (others use a menu).
+BUTTON_DECISIONS = {
+    Decision.ATTACKER_TOKEN,
+    Decision.DEFENDER_TOKEN,
+    Decision.PROMOTION,
+    Decision.CASTLE,
+    Decision.SECOND_MOVE,
+    Decision.CHOOSE,
+}
+
+READY_MADE: dict[str, str] = {
+    "Balanced: K Q R 2N 3P": "K Q R 2N 3P",
+    "Bishops and a Joker: K 2B 2N J 2P": "K 2B 2N J 2P",
+    "Heavy: K Q 2R B 3P": "K Q 2R B 3P",
+    "Swarm: K 8P 2J": "K 8P 2J",
+    "Cavalry: K Q 2N 2B 1P": "K Q 2N 2B 1P",
+}
+
+HELP = """Wargame Chess at the table. Pieces are named by label (K1, Q1, N2, P3); squares like e4.
+Setup:   game new [wargame-chess] [white team | black team] [revised-star]
+                                              e.g. game new K Q R 2N 3P | K 2B 2N J 2P
+         trees (roll) · trees mirror|flip|random · deploy N1 b1 · deploy auto
+Play:    activate N1 · move N1 e4 · attack N1 e5 · spend / keep (Advantage token)
+         combat P1 d4 (Combat Movement) · promote Q1 · castle N1 · decline · aside e5
+         actions (numbered choices; type the number to choose) · board · status · log
+Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · scatter P1
+         place N2 c3 · takeoff P4 · redeploy Q1 d1 · modifier N1 +2 · undo · concede · export
+         odds queen knight [adv|dis] · roll 4d6kh3 · rules combat movement
+Faith:   divinate [tower, sun] (preferred cards) · divinate switch star · choose <option>
+         tarot card hermit · tarot active · cards draw 2 game · cards discard QH · bones [keep]
+Companion (no game needed): roll 4d6kh3 · roll queen adv +2 · resolve knight pawn mounted ddis=1
+         odds queen knight aadv=1 · divinate sun · cards draw 2 · bones K Q R 2N 3P · rolls stats
+"""
+
+TREE_MODES = {W.TreeMode.MIRROR: "mirror", W.TreeMode.FLIP: "mirror and flip"}
+TREE_MODES[W.TreeMode.RANDOM] = "random"
+
+
+class WargameChessTable(SystemPlugin):
+    rules = SYSTEM
+    choice_word = "team"
+    ready_made = READY_MADE
+    cog = "cogs.wargame_chess"
+    tutorial = TUTORIAL
+    help = HELP
+    credit = "Wargame Chess is by its authors; the bot re-words its rules and uses its facts."
+
+    # ---- a new game ----
+    def check_choice(self, text: str) -> tuple[str, str]:
+        chosen = READY_MADE.get(text, text)
+        team = TeamList.parse(chosen).validate()
+        return chosen, team.describe()
+
+    def draft_verdict(self, text: str) -> str:
+        """The live points total and the first problem, or "legal"."""
+        try:
+            team = TeamList.parse(text)
+        except RulesError as e:
+            return str(e)
+        problems = team.problems()
+        return f"{team.points} pts: {problems[0] if problems else 'legal'}"
+
+    def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
+        revised = REVISED_STAR in [w.lower() for w in words]
+        text = " ".join(w for w in words if w.lower() != REVISED_STAR)
+        white, _, black = text.partition("|")
+        teams = (white.strip() or DEFAULT_TEAMS[0], black.strip() or DEFAULT_TEAMS[1])
+        return {"teams": teams, "revised_star": revised}
+
+    def new_game(self, choices: Mapping[Player, str], options: Mapping[str, Any]) -> Any:
+        if choices:
+            options = {**options, "teams": (choices[Player.WHITE], choices[Player.BLACK])}
+        return self.rules.new_game(options)
+
+    def start(self, table: Table) -> Reply | None:
+        return table.act(A.DecideTreeOrder(), None)
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        lines = []
+        if options.get("teams"):
+            white, black = (TeamList.parse(t) for t in options["teams"])
+            lines += [f"White: {white.describe()}", f"Black: {black.describe()}"]
+        if options.get("revised_star"):
+            lines.append(STAR_OPTION_TEXT)
+        return "\n".join(lines)
+
+    def glossary(self) -> Mapping[str, str]:
+        return TERMS
+
+    # ---- words, views and pictures ----
+    def prompt(self, state: Any) -> str:
+        return prompt(state)
+
+    def describe_action(self, state: Any, action: Action) -> str:
+        return describe_action(state, action)
+
+    def status_text(self, state: Any) -> str:
+        return render_status(state)
+
+    def board_text(self, state: Any, view: Player) -> str:
+        return render_board(state, view)
+
+    def scene(self, state: Any, view: Player | None) -> Any:
+        from bot.wargame_chess.render import scene_of
+
+        return scene_of(state, view)
+
+    def draw(self, scene: Any) -> bytes:
+        from bot.wargame_chess.render import scene_png
+
+        return scene_png(scene)
+
+    def warm_up(self) -> None:
+        from bot.wargame_chess.render import warm_up
+
+        warm_up()
+
+    def menu(self, state: Any) -> Menu | None:
+        s: GameState = state
+        if s.is_over:
+            return None
+        if s.phase is Phase.DEPLOY:
+            return Menu(command=("autodeploy", "Deploy automatically"))
+        acts = self.rules.legal_actions(s)
+        if not acts:
+            return None
+        pending = s.pending
+        entries = tuple(
+            MenuEntry(i, describe_action(s, a), secondary=a.name == "decline")
+            for i, a in enumerate(acts)
+        )
+        buttons = s.phase is not Phase.PLAY or (
+            pending is not None and pending.decision in BUTTON_DECISIONS
+        )
+        if buttons and len(acts) <= MAX_BUTTONS:
+            return Menu(entries)
+        if len(acts) <= MAX_OPTIONS:
+            placeholder = "Activate a piece..." if pending is None else f"{pending.decision}..."
+            return Menu(entries, buttons=False, placeholder=placeholder)
+        return None  # larger choices (deployment squares, The World) use slash commands
+
+    def button_command(self, key: str) -> K.Command | None:
+        return W.DeployAuto() if key == "autodeploy" else None
+
+    # ---- the console's words ----
+    def parse(self, verb: str, args: list[str], table: Table) -> K.Command | None:
+        return parse(verb, args, table)
+
+    # ---- running commands ----
+    def run(self, table: Table, c: K.Command, player: Player | None) -> Reply:
+        if isinstance(c, W.Companion):
+            return companion(table, c, player)
+        state: GameState = table.game()
+        if isinstance(c, W.Trees):
+            return _trees(table, state, c, player)
+        if isinstance(c, W.DeployAuto):
+            who = table.who(player)
+            if state.phase is not Phase.DEPLOY or state.to_act is not who:
+                raise RulesError(f"it is not {who.title}'s deployment now")
+            return table.act_all(list(suggest_deployment(state, who)), player)
+        if isinstance(c, W.Deploy):
+            piece = _piece(state, c.piece, player)
+            return table.act(A.Deploy(piece.key, c.square), player)
+        if isinstance(c, W.Activate):
+            # "N1" means the N1 of the player whose Activation it is: under The High Priestess
+            # the opponent picks it for them.
+            owner = state.to_act if state.phase is Phase.PLAY else player
+            return table.act(A.Activate(_piece(state, c.piece, owner).key), player)
+        if isinstance(c, W.Move | W.Attack):
+            piece = _piece(state, c.piece, player)
+            first: list[Action] = []
+            if state.phase is Phase.PLAY and state.pending is None:
+                first = [A.Activate(piece.key)]
+            last = (
+                A.Attack(piece.key, c.square)
+                if isinstance(c, W.Attack)
+                else A.Move(piece.key, c.square)
+            )
+            return table.act_all([*first, last], player)  # both or neither
+        if isinstance(c, W.UseToken):
+            return table.act(A.UseToken(c.spend), player)
+        if isinstance(c, W.CombatMove):
+            return table.act(A.CombatMove(_piece(state, c.piece, player).key, c.square), player)
+        if isinstance(c, W.MoveAside):
+            return table.act(A.MoveAside(c.square), player)
+        if isinstance(c, W.Promote):
+            return table.act(A.Promote(_piece(state, c.piece, player).key), player)
+        if isinstance(c, W.Castle):
+            return table.act(A.Castle(_piece(state, c.piece, player).key), player)
+        if isinstance(c, W.Decline):
+            return table.act(A.Decline(), player)
+        if isinstance(c, W.ChooseOption):
+            return _choose_option(table, state, c, player)
+        if isinstance(c, K.Concede):
+            return table.act(A.Concede(table.who(player)), player)
+        return table.act(adjustment(state, c, table.who(player), player), player)
+
+
+def _piece(state: GameState, text: str, owner: Player | None) -> Piece:
+    return state.find(text, owner if owner is not None else state.decider)
+
+
+def adjustment(state: GameState, c: K.Command, by: Player, player: Player | None) -> Action:
+    """The adjustment (or faith action) a command asks for, made ``by`` a player."""
+    if isinstance(c, W.Tokens):
+        key = _piece(state, c.piece, player).key
+        if c.count == 0:
+            raise RulesError("give or remove at least one token")
+        if c.count > 0:
+            return A.GiveTokens(by, key, c.token, c.count)
+        return A.RemoveTokens(by, key, c.token, -c.count)
+    if isinstance(c, W.MarkPiece):
+        key = _piece(state, c.piece, player).key
+        marks = {W.Mark.BLESS: A.Bless, W.Mark.CURSE: A.Curse, W.Mark.SLAY: A.Slay}
+        return marks.get(c.mark, A.Scatter)(by, key)
+    if isinstance(c, W.Place):
+        return A.PlacePiece(by, _piece(state, c.piece, player).key, c.square)
+    if isinstance(c, W.TakeOff):
+        return A.RemovePiece(by, _piece(state, c.piece, player).key)
+    if isinstance(c, W.Redeploy):
+        return A.Redeploy(by, _piece(state, c.piece, player).key, c.square)
+    if isinstance(c, W.RollModifier):
+        key = _piece(state, c.piece, player).key
+        return A.AddRollEffect(by, key, "modifier", Until.NEXT_ROLL, c.value)
+    if isinstance(c, W.Divinate):
+        if c.switch is not None:
+            return A.Divinate(by, (), find_card(c.switch).number)
+        return A.Divinate(by, tuple(find_card(p).number for p in c.preferred))
+    if isinstance(c, W.DrawCards):
+        return A.DrawCards(by, c.count, c.keep.value)
+    if isinstance(c, W.DiscardCard):
+        return A.DiscardCard(by, parse_card(c.card).id)
+    if isinstance(c, W.ReadBones):
+        return A.ReadBones(by, c.keep)
+    raise ParseError(f"{c.name} is not a Wargame Chess command")
+
+
+def _trees(table: Table, s: GameState, c: W.Trees, player: Player | None) -> Reply:
+    if s.phase is Phase.TREE_ORDER:
+        return table.act(A.DecideTreeOrder(), player)
+    if s.phase is Phase.TREES:
+        return table.act(A.RollTrees(), player)
+    if c.mode is None:
+        raise RulesError("choose `trees mirror`, `trees flip` or `trees random`")
+    return table.act(A.ChooseTrees(TREE_MODES[c.mode]), player)
+
+
+def _choose_option(table: Table, s: GameState, c: W.ChooseOption, player: Player | None) -> Reply:
+    p = s.pending
+    if p is None or p.decision is not Decision.CHOOSE:
+        raise RulesError("there is no card choice to answer now")
+    wanted = c.option.lower()
+    for opt in p.options:  # accept 'P1' for 'White P1', '16' for a card, any case
+        if opt.lower() == wanted or opt.lower().endswith(" " + wanted):
+            return table.act(A.Choose(opt), player)
+    return table.act(A.Choose(c.option), player)
+
+
+def prompt(s: GameState) -> str:
+    d = s.decider
+    assert d is not None
+    if s.phase is Phase.TREES:
+        return f"{d.title}: roll for Trees with `trees`."
+    if s.phase is Phase.TREE_ORDER:
+        return "Flip for who sets up Trees first with `trees`."
+    if s.phase is Phase.TREE_CHOICE:
+        return f"{d.title}: choose `trees mirror`, `trees flip` or `trees random`."
+    if s.phase is Phase.DEPLOY:
+        return f"{d.title}: deploy with `deploy N1 b1`, or `deploy auto`."
+    if s.pending is None:
+        return f"{d.title} to Activate a piece (`activate N1`, or `actions` for choices)."
+    p = s.pending
+    if p.decision is Decision.CHOOSE:
+        shown = ", ".join(p.options[:10]) + (" ..." if len(p.options) > 10 else "")
+        return f"{d.title} decides: {p.prompt}: `choose <option>`: {shown}."
+    label = p.piece.split()[-1]
+    hints = {
+        Decision.ACT: f"`move {label} e4` or `attack {label} e5`",
+        Decision.SECOND_MOVE: "`move` again or `decline`",
+        Decision.PROMOTION: "`promote Q1` or `decline`",
+        Decision.CASTLE: "`castle N1` or `decline`",
+        Decision.ATTACKER_TOKEN: "`spend` or `keep` the Advantage token",
+        Decision.DEFENDER_TOKEN: "`spend` or `keep` the Advantage token",
+        Decision.COMBAT_MOVEMENT: "`combat <attacker|defender piece> <square>`",
+        Decision.MOVE_ASIDE: "`aside <square>`",
+    }
+    return f"{d.title} decides: {p.decision.value} ({p.piece}): {hints[p.decision]}."
+
+
+# ---- the console's words for Wargame Chess commands ----
+def _need(args: list[str], n: int, usage: str) -> None:
+    if len(args) < n:
+        raise ParseError(f"say {usage}")
+
+
+def _piece_text(args: list[str]) -> tuple[str, list[str]]:
+    """'N1', 'White N1' or 'bN1' from the front of the words, and the words after it."""
+    _need(args, 1, "which piece, like N1 or P3")
+    if len(args) > 1 and args[0].lower() in ("white", "black"):
+        return f"{args[0]} {args[1]}", args[2:]
+    return args[0], args[1:]
+
+
+def _count(args: list[str], default: int = 1) -> int | str:
+    return next((a for a in args if a.lstrip("+-").isdigit()), default)
+
+
+COMPANION_VERBS = {"roll", "resolve", "odds", "rules", "rolls", "tarot"}
+
+
+def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
+    b = K.build
+    in_game = table.state is not None
+    if verb in COMPANION_VERBS:
+        return W.Companion(verb, tuple(args))
+    if verb == "trees":
+        return b(W.Trees, mode=args[0] if args else None)
+    if verb == "deploy":
+        if args and args[0].lower() == "auto":
+            return W.DeployAuto()
+        _need(args, 2, "which piece and where: `deploy N1 b1`")
+        piece, rest = _piece_text(args)
+        return b(W.Deploy, piece=piece, square=rest[0] if rest else None)
+    if verb in ("activate", "promote", "castle", "takeoff"):
+        piece, _ = _piece_text(args)
+        cls = {"activate": W.Activate, "promote": W.Promote, "castle": W.Castle}
+        return b(cls.get(verb, W.TakeOff), piece=piece)
+    if verb in ("move", "attack", "combat", "place", "redeploy"):
+        _need(args, 2, f"which piece and where: `{verb} N1 e5`")
+        piece, rest = _piece_text(args)
+        cls2: dict[str, type[K.Command]] = {
+            "move": W.Move,
+            "attack": W.Attack,
+            "combat": W.CombatMove,
+            "place": W.Place,
+            "redeploy": W.Redeploy,
+        }
+        return b(cls2[verb], piece=piece, square=rest[0] if rest else None)
+    if verb in ("spend", "keep"):
+        return W.UseToken(verb == "spend")
+    if verb == "aside":
+        return b(W.MoveAside, square=args[0] if args else None)
+    if verb == "decline":
+        return W.Decline()
+    if verb in ("give", "remove"):
+        _need(args, 2, f"`{verb} N1 advantage 2` or `{verb} bP3 dis`")
+        piece, rest = _piece_text(args)
+        count = K.parse_int(_count(rest[1:]), "the count", 1, 20)
+        return b(W.Tokens, piece=piece, token=rest[0], count=count if verb == "give" else -count)
+    if verb in ("bless", "curse", "slay", "scatter"):
+        piece, _ = _piece_text(args)
+        return b(W.MarkPiece, piece=piece, mark=verb)
+    if verb == "modifier":
+        _need(args, 2, "`modifier N1 +2` (until its next roll)")
+        piece, rest = _piece_text(args)
+        return b(W.RollModifier, piece=piece, value=" ".join(rest))
+    if verb == "choose":
+        return b(W.ChooseOption, option=" ".join(args))
+    if verb == "divinate" and in_game:
+        if args and args[0].lower() == "switch":
+            return b(W.Divinate, switch=" ".join(args[1:]))
+        preferred = [p.strip() for p in " ".join(args).split(",") if p.strip()]
+        return b(W.Divinate, preferred=preferred)
+    if verb == "cards" and in_game and args and args[0].lower() in ("draw", "discard"):
+        if args[0].lower() == "discard":
+            return b(W.DiscardCard, card=" ".join(args[1:]))
+        keep = next((a.lower() for a in args[1:] if a.lower() in A.DrawCards.KEEPS), "turn")
+        return b(W.DrawCards, count=_count(args[1:]), keep=keep)
+    if verb == "bones" and in_game:
+        return W.ReadBones(bool(args) and args[0].lower() == "keep")
+    if verb in ("divinate", "cards", "bones"):
+        return W.Companion(verb, tuple(args))
+    return None
+
+
+# ---- the table companion at the console ----
+def companion(t: Table, c: W.Companion, player: Player | None) -> Reply:
+    args = list(c.args)
+    if not t.decks:
+        t.decks.update(C.new_decks())
+    verb = c.verb
+    if verb == "rules":
+        found = lookup_term(TERMS, " ".join(args)) if args else None
+        if found is None:
+            return Reply("Rules terms: " + ", ".join(suggest_terms(TERMS, " ".join(args), 30)))
+        return Reply(f"{found[0]}: {found[1]}")
+    if verb == "roll":
+        return _roll(t, args)
+    if verb in ("resolve", "odds"):
+        a, d = _sides(args)
+        if verb == "resolve":
+            return _log_roll(t, "Attack " + " ".join(args[:2]), C.resolve_attack(a, d, t.dice))
+        from bot.wargame_chess.render import odds_chart, png_bytes
+
+        rep = C.odds_report(a, d)
+        title = f"{a.kind.display} attacks {d.kind.display}"
+        chart = png_bytes(odds_chart(rep.attacker, rep.defender, rep.slay, title))
+        return Reply(rep.text, image=chart, image_name="odds.png")
+    if verb == "rolls":
+        if args and args[0].lower() == "stats":
+            return Reply(C.stats_text([f for _, faces, _ in t.roll_log for f in faces]))
+        lines = [
+            f"{label}: "
+            + " ".join(f"d{s}:{v}" for s, v in faces)
+            + ("" if total is None else f" = {total}")
+            for label, faces, total in t.roll_log[-10:]
+        ]
+        return Reply("\n".join(lines) or "No rolls yet.")
+    if verb == "tarot":
+        return _tarot(t, args)
+    if verb == "divinate":
+        if args and args[0].lower() == "switch":
+            return Reply(C.set_active(t.decks, find_card(" ".join(args[1:]))))
+        wanted = [find_card(a) for a in " ".join(args).split(",") if a.strip()]
+        return Reply(C.divinate(t.decks, t.dice, wanted))
+    if verb == "bones":
+        return _log_roll(t, "bones", C.read_bones(" ".join(args), t.dice))
+    return _cards(t, args)
+
+
+def _cards(t: Table, args: list[str]) -> Reply:
+    sub = args[0].lower() if args else "show"
+    if t.state is not None:
+        f = t.state.faith
+
+        def names(cs: tuple[int, ...]) -> str:
+            return ", ".join(PlayingCard(c).name for c in cs) or "none"
+
+        return Reply(
+            f"Deck: {len(f.cards_deck)} face down. Kept for the turn: {names(f.cards_aside_turn)}. "
+            f"Kept for the game: {names(f.cards_aside_game)}. Discarded: {names(f.cards_discard)}. "
+            f"Face up: {names(f.cards_face_up)}."
+        )
+    if sub == "draw":
+        count = K.parse_int(_count(args[1:]), "the count", 1, 54)
+        return Reply(C.draw_cards(t.decks, t.dice, count))
+    if sub == "discard":
+        return Reply(C.discard_card(t.decks, parse_card(" ".join(args[1:]))))
+    if sub == "shuffle":
+        return Reply(C.shuffle_cards(t.decks))
+    raise RulesError("say `cards draw 2`, `cards discard QH` or `cards shuffle`")
+
+
+def _tarot(t: Table, args: list[str]) -> Reply:
+    sub = args[0].lower() if args else "active"
+    if sub == "card":
+        from bot.wargame_chess.render import png_bytes, tarot_card_image
+
+        card = find_card(" ".join(args[1:]))
+        return Reply(
+            card.describe(),
+            image=png_bytes(tarot_card_image(card)),
+            image_name=f"tarot-{card.number}.png",
+        )
+    if sub in ("active", "dealt") and t.state is None:
+        if len(args) > 1:
+            return Reply(C.set_active(t.decks, find_card(" ".join(args[1:]))))
+        return Reply(C.tarot_text(t.decks))
+    if sub in ("active", "dealt"):
+        f = t.state.faith
+        if not f.tarot_dealt:
+            return Reply("No tarot cards are dealt out. Use `divinate` to deal three.")
+        lines = [
+            f"{BY_NUMBER[n].title}{' (active)' if n == f.tarot_active else ''}"
+            for n in f.tarot_dealt
+        ]
+        if f.tarot_active is not None:
+            lines += ["", BY_NUMBER[f.tarot_active].describe()]
+        return Reply("\n".join(lines))
+    return Reply(find_card(" ".join(args)).describe())
+
+
+def _log_roll(t: Table, label: str, rolled: C.Rolled) -> Reply:
+    t.roll_log.append((label, rolled.faces, rolled.total))
+    return Reply(rolled.text)
+
+
+def _roll(t: Table, args: list[str]) -> Reply:
+    """`roll 2d6+1`, or a piece's dice: `roll queen adv +2`."""
+    if args:
+        try:
+            kind = Kind.parse(args[0])
+        except RulesError:
+            kind = None
+        if kind is not None:
+            flags = [a.lower() for a in args[1:]]
+            mods = tuple(Modifier.parse(a) for a in args[1:] if a[:1] in "+-<>m")
+            rolled = C.roll_piece(kind, t.dice, int("adv" in flags), int("dis" in flags), mods)
+            return _log_roll(t, " ".join(args), rolled)
+    expr = " ".join(args) or "1d20"
+    return _log_roll(t, expr, C.roll_expression(expr, t.dice))
+
+
+def _sides(args: list[str]) -> tuple[C.Side, C.Side]:
+    """`<attacker> <defender> [mounted] [aadv=N] [adis=N] [akeep] [dadv=N] [ddis=N] [dkeep]
+    [ablessed] [dcursed] [amod=+2] [dmod=min5]`"""
+    if len(args) < 2:
+        raise RulesError("say the attacker and defender types: `resolve knight pawn`")
+    a_kind, d_kind = Kind.parse(args[0]), Kind.parse(args[1])
+    opts: dict[str, str] = {}
+    for a in args[2:]:
+        key, _, value = a.lower().partition("=")
+        opts[key] = value or "1"
+
+    def side(prefix: str, kind: Kind) -> C.Side:
+        mod = opts.get(prefix + "mod")
+        return C.side(
+            kind,
+            K.parse_int(opts.get(prefix + "adv", "0"), prefix + "adv", 0, 20),
+            K.parse_int(opts.get(prefix + "dis", "0"), prefix + "dis", 0, 20),
+            prefix + "keep" in opts,
+            prefix + "blessed" in opts,
+            prefix + "cursed" in opts,
+            (Modifier.parse(mod),) if mod else (),
+        )
+
+    attacker, defender = side("a", a_kind), side("d", d_kind)
+    return C.with_mounted(attacker, defender, "mounted" in opts), defender

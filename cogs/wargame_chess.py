@@ -1,0 +1,257 @@
+"""Slash commands for playing Wargame Chess in a channel: deployment, Activations, Moves and
+Attacks, card choices, Divination and adjustments. Each builds a Wargame Chess command
+(``bot.wargame_chess.commands``) from its options; no rules live here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.wargame_chess import commands as W
+from cogs.common import MAX_CHOICES, channel_id, service
+from cogs.views import run_command
+from rules.core.errors import RulesError
+from rules.wargame_chess.board import Square
+from rules.wargame_chess.engine import activatable, destinations, targets
+from rules.wargame_chess.state import Decision, Phase, Zone
+
+SYSTEM = "wargame-chess"
+
+
+async def _my_state(interaction: discord.Interaction) -> tuple[Any, Any, Any] | None:
+    svc = service(interaction)
+    cur = await svc.current(channel_id(interaction))
+    if cur is None or cur[1] is None or cur[0].system != SYSTEM:
+        return None
+    row, state = cur
+    return row, state, svc.seat(row, interaction.user.id)
+
+
+# ---- autocomplete ----
+async def ac_activate(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    got = await _my_state(interaction)
+    if got is None:
+        return []
+    _, state, seat = got
+    if state.phase is not Phase.PLAY:
+        return []
+    pieces, re = activatable(state)
+    if seat is not None and state.to_act is not seat and state.activation_picker is not seat:
+        pieces = []
+    verb = "Reactivate" if re else "Activate"
+    return [
+        app_commands.Choice(name=f"{verb} {p.label} on {p.square}", value=p.label)
+        for p in pieces
+        if current.upper() in p.label
+    ][:MAX_CHOICES]
+
+
+async def ac_my_piece(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    got = await _my_state(interaction)
+    if got is None:
+        return []
+    _, state, seat = got
+    owner = seat or state.decider
+    return [
+        app_commands.Choice(
+            name=f"{p.label} ({p.kind.display}) on {p.square or p.zone.value}", value=p.label
+        )
+        for p in state.pieces
+        if p.owner is owner and current.upper() in p.label and p.zone in (Zone.BOARD, Zone.RESERVE)
+    ][:MAX_CHOICES]
+
+
+async def ac_any_piece(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    got = await _my_state(interaction)
+    if got is None:
+        return []
+    _, state, _ = got
+    return [
+        app_commands.Choice(name=f"{p.key} ({p.zone.value})", value=p.key)
+        for p in state.pieces
+        if current.lower() in p.key.lower()
+    ][:MAX_CHOICES]
+
+
+def _squares_for(
+    interaction: discord.Interaction, state: Any, seat: Any, attack: bool
+) -> list[str]:
+    label = getattr(interaction.namespace, "piece", None)
+    if not label:
+        return []
+    try:
+        piece = state.find(str(label), seat or state.decider)
+    except RulesError:
+        return []
+    if piece.zone is not Zone.BOARD:
+        return []
+    found = targets(state, piece) if attack else destinations(state, piece)
+    return sorted(str(s) for s in found)
+
+
+async def ac_move_square(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    got = await _my_state(interaction)
+    if got is None:
+        return []
+    _, state, seat = got
+    return [
+        app_commands.Choice(name=s, value=s)
+        for s in _squares_for(interaction, state, seat, False)
+        if s.startswith(current.lower())
+    ][:MAX_CHOICES]
+
+
+async def ac_attack_square(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    got = await _my_state(interaction)
+    if got is None:
+        return []
+    _, state, seat = got
+    out = []
+    for s in _squares_for(interaction, state, seat, True):
+        victim = state.board.get(Square.parse(s))
+        out.append(app_commands.Choice(name=f"{s} ({victim.key if victim else ''})"[:100], value=s))
+    return [c for c in out if c.value.startswith(current.lower())][:MAX_CHOICES]
+
+
+async def ac_option(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    got = await _my_state(interaction)
+    if got is None:
+        return []
+    _, state, _ = got
+    p = state.pending
+    if p is None or p.decision is not Decision.CHOOSE:
+        return []
+    return [
+        app_commands.Choice(name=o[:100], value=o[:100])
+        for o in p.options
+        if current.lower() in o.lower()
+    ][:MAX_CHOICES]
+
+
+class WargameChess(commands.Cog):
+    """Deployment, Activations, Moves and Attacks, card choices, Divination, adjustments."""
+
+    @app_commands.command(name="deploy", description="Deploy a piece, or all automatically")
+    @app_commands.describe(piece="Your piece (or 'auto')", square="Where, in your two back ranks")
+    @app_commands.autocomplete(piece=ac_my_piece)
+    async def deploy(
+        self, interaction: discord.Interaction, piece: str, square: str | None = None
+    ) -> None:
+        if piece.strip().lower() == "auto":
+            await run_command(interaction, W.DeployAuto)
+            return
+        await run_command(interaction, W.Deploy, piece=piece, square=square)
+
+    @app_commands.command(name="activate", description="Activate (or Reactivate) a piece")
+    @app_commands.autocomplete(piece=ac_activate)
+    async def activate(self, interaction: discord.Interaction, piece: str) -> None:
+        await run_command(interaction, W.Activate, piece=piece)
+
+    @app_commands.command(name="move", description="Move a piece (Activating it if needed)")
+    @app_commands.autocomplete(piece=ac_my_piece, square=ac_move_square)
+    async def move(self, interaction: discord.Interaction, piece: str, square: str) -> None:
+        await run_command(interaction, W.Move, piece=piece, square=square)
+
+    @app_commands.command(
+        name="attack", description="Attack with a piece (Activating it if needed)"
+    )
+    @app_commands.autocomplete(piece=ac_my_piece, square=ac_attack_square)
+    async def attack(self, interaction: discord.Interaction, piece: str, square: str) -> None:
+        await run_command(interaction, W.Attack, piece=piece, square=square)
+
+    @app_commands.command(name="choose", description="Answer a card's choice")
+    @app_commands.autocomplete(option=ac_option)
+    async def choose(self, interaction: discord.Interaction, option: str) -> None:
+        await run_command(interaction, W.ChooseOption, option=option)
+
+    @app_commands.command(name="divinate", description="Divinate for one of your rules")
+    @app_commands.describe(
+        preferred="Preferred cards, comma separated (optional)",
+        switch="Make this dealt card active instead of dealing",
+    )
+    async def divinate(
+        self,
+        interaction: discord.Interaction,
+        preferred: str | None = None,
+        switch: str | None = None,
+    ) -> None:
+        if switch is not None:
+            await run_command(interaction, W.Divinate, switch=switch)
+            return
+        wanted = [p for p in (preferred or "").split(",") if p.strip()]
+        await run_command(interaction, W.Divinate, preferred=wanted)
+
+    adjust = app_commands.Group(
+        name="adjust", description="Apply a faction rule by hand (logged for both)"
+    )
+
+    @adjust.command(name="tokens", description="Give or remove Advantage/Disadvantage tokens")
+    @app_commands.autocomplete(piece=ac_any_piece)
+    @app_commands.choices(
+        token=[
+            app_commands.Choice(name="Advantage", value="advantage"),
+            app_commands.Choice(name="Disadvantage", value="disadvantage"),
+        ]
+    )
+    async def adjust_tokens(
+        self,
+        interaction: discord.Interaction,
+        piece: str,
+        token: str,
+        count: app_commands.Range[int, -20, 20] = 1,
+    ) -> None:
+        await run_command(interaction, W.Tokens, piece=piece, token=token, count=count)
+
+    @adjust.command(name="mark", description="Bless, Curse, slay or scatter a piece")
+    @app_commands.autocomplete(piece=ac_any_piece)
+    @app_commands.choices(
+        what=[
+            app_commands.Choice(name=n, value=n.lower())
+            for n in ("Bless", "Curse", "Slay", "Scatter")
+        ]
+    )
+    async def adjust_mark(self, interaction: discord.Interaction, piece: str, what: str) -> None:
+        await run_command(interaction, W.MarkPiece, piece=piece, mark=what)
+
+    @adjust.command(name="place", description="Put a slain or removed piece back on a square")
+    @app_commands.autocomplete(piece=ac_any_piece)
+    async def adjust_place(self, interaction: discord.Interaction, piece: str, square: str) -> None:
+        await run_command(interaction, W.Place, piece=piece, square=square)
+
+    @adjust.command(name="remove", description="Take a piece off the board (not slain)")
+    @app_commands.autocomplete(piece=ac_any_piece)
+    async def adjust_remove(self, interaction: discord.Interaction, piece: str) -> None:
+        await run_command(interaction, W.TakeOff, piece=piece)
+
+    @adjust.command(name="redeploy", description="Redeploy a piece into its deployment zone")
+    @app_commands.autocomplete(piece=ac_any_piece)
+    async def adjust_redeploy(
+        self, interaction: discord.Interaction, piece: str, square: str
+    ) -> None:
+        await run_command(interaction, W.Redeploy, piece=piece, square=square)
+
+    @adjust.command(name="modifier", description="A +X/-X, min or max on a piece's next roll")
+    @app_commands.autocomplete(piece=ac_any_piece)
+    async def adjust_modifier(
+        self, interaction: discord.Interaction, piece: str, value: str
+    ) -> None:
+        await run_command(interaction, W.RollModifier, piece=piece, value=value)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(WargameChess())

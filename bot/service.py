@@ -32,6 +32,7 @@ GameState = Any  # a game system's state: the service never looks inside it
 log = logging.getLogger("wargame.service")
 
 SNAPSHOT_EVERY = 16
+WRONG_CHANNEL = "This button belongs to a game in another channel."
 
 
 @dataclass
@@ -256,22 +257,34 @@ class GameService:
         return await self._run(row.id, user_id, lambda t, p: t.execute(command, p), None)
 
     async def execute_at(
-        self, game_id: int, version: int, user_id: int, command: K.Command
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        command: K.Command,
+        channel_id: int | None = None,
     ) -> Answer:
-        """A command from a button: only if the game is still at ``version``."""
-        return await self._run(game_id, user_id, lambda t, p: t.execute(command, p), version)
+        """A command from a button: only if the game is still at ``version`` (and, given a
+        channel, only from the game's own channel)."""
+        return await self._run(
+            game_id, user_id, lambda t, p: t.execute(command, p), version, channel_id
+        )
 
-    async def press(self, game_id: int, version: int, user_id: int, key: str) -> Answer:
+    async def press(
+        self, game_id: int, version: int, user_id: int, key: str, channel_id: int | None = None
+    ) -> Answer:
         """A whole-command button (its key, e.g. "autodeploy"), only if still current."""
         row = await self.store.game(game_id)
         command = None if row is None else self.plugin(row).button_command(key)
         if command is None:
             return Answer.error("That button is not one of this game's.")
-        return await self.execute_at(game_id, version, user_id, command)
+        return await self.execute_at(game_id, version, user_id, command, channel_id)
 
-    async def choose(self, game_id: int, version: int, user_id: int, index: int) -> Answer:
+    async def choose(
+        self, game_id: int, version: int, user_id: int, index: int, channel_id: int | None = None
+    ) -> Answer:
         """A button or menu: the ``index``-th legal action, only if the game is still at
-        ``version``."""
+        ``version`` (and, given a channel, only from the game's own channel)."""
 
         def pick(t: Table, p: Player | None) -> Reply:
             acts = t.rules.legal_actions(t.game())
@@ -282,7 +295,7 @@ class GameService:
             except RulesError as e:
                 return Reply(str(e)[:1].upper() + str(e)[1:], ok=False)
 
-        return await self._run(game_id, user_id, pick, version)
+        return await self._run(game_id, user_id, pick, version, channel_id)
 
     async def _run(
         self,
@@ -290,11 +303,14 @@ class GameService:
         user_id: int,
         fn: Callable[[Table, Player | None], Reply],
         expect_version: int | None,
+        channel_id: int | None = None,
     ) -> Answer:
         async with self.lock(game_id):
             row = await self.store.game(game_id)
             if row is None or row.status == "over":
                 return Answer.error("This game is over.")
+            if channel_id is not None and row.channel_id != channel_id:
+                return Answer.error(WRONG_CHANNEL)
             if expect_version is not None and row.version != expect_version:
                 return Answer.error("This choice is no longer current: the game has moved on.")
             if row.status != "live":
@@ -480,9 +496,13 @@ class GameService:
             undo_request=True,
         )
 
-    async def answer_undo(self, game_id: int, version: int, user_id: int, agree: bool) -> Answer:
+    async def answer_undo(
+        self, game_id: int, version: int, user_id: int, agree: bool, channel_id: int | None = None
+    ) -> Answer:
         async with self.lock(game_id):
             row = await self.store.game(game_id)
+            if row is not None and channel_id is not None and row.channel_id != channel_id:
+                return Answer.error(WRONG_CHANNEL)
             if row is None or row.status != "live" or row.version != version:
                 return Answer.error("This undo request is no longer current.")
             req = row.meta.get("undo")

@@ -65,7 +65,7 @@ class ChoiceButton(
             await refuse(interaction, NOT_VALID)
             return
         ans = await service(interaction).choose(
-            self.game_id, self.version, interaction.user.id, self.index
+            self.game_id, self.version, interaction.user.id, self.index, channel_id(interaction)
         )
         await respond(interaction, ans)
 
@@ -99,7 +99,7 @@ class ChoiceSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or []
-        value = str(values[0]) if values else ""
+        value = str(values[0]) if isinstance(values, list) and len(values) == 1 else ""
         if not (value.isascii() and value.isdigit() and len(value) <= 6):
             await refuse(interaction, "Pick one of the options.")
             return
@@ -107,7 +107,7 @@ class ChoiceSelect(
             await refuse(interaction, NOT_VALID)
             return
         ans = await service(interaction).choose(
-            self.game_id, self.version, interaction.user.id, int(value)
+            self.game_id, self.version, interaction.user.id, int(value), channel_id(interaction)
         )
         await respond(interaction, ans)
 
@@ -140,7 +140,7 @@ class CommandButton(
             await refuse(interaction, NOT_VALID)
             return
         ans = await service(interaction).press(
-            self.game_id, self.version, interaction.user.id, self.cmd
+            self.game_id, self.version, interaction.user.id, self.cmd, channel_id(interaction)
         )
         await respond(interaction, ans)
 
@@ -218,7 +218,7 @@ class UndoButton(
             await refuse(interaction, NOT_VALID)
             return
         ans = await service(interaction).answer_undo(
-            self.game_id, self.version, interaction.user.id, self.agree
+            self.game_id, self.version, interaction.user.id, self.agree, channel_id(interaction)
         )
         await respond(interaction, ans)
 

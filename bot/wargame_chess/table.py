@@ -164,19 +164,21 @@ class WargameChessTable(SystemPlugin):
         if not acts:
             return None
         pending = s.pending
+        buttons = s.phase is not Phase.PLAY or (
+            pending is not None and pending.decision in BUTTON_DECISIONS
+        )
+        if len(acts) > (MAX_BUTTONS if buttons else MAX_OPTIONS):
+            buttons = False
+            if len(acts) > MAX_OPTIONS:
+                return None  # larger choices (deployment squares, The World) use slash commands
         entries = tuple(
             MenuEntry(i, describe_action(s, a), secondary=a.name == "decline")
             for i, a in enumerate(acts)
         )
-        buttons = s.phase is not Phase.PLAY or (
-            pending is not None and pending.decision in BUTTON_DECISIONS
-        )
-        if buttons and len(acts) <= MAX_BUTTONS:
+        if buttons:
             return Menu(entries)
-        if len(acts) <= MAX_OPTIONS:
-            placeholder = "Activate a piece..." if pending is None else f"{pending.decision}..."
-            return Menu(entries, buttons=False, placeholder=placeholder)
-        return None  # larger choices (deployment squares, The World) use slash commands
+        placeholder = "Activate a piece..." if pending is None else f"{pending.decision}..."
+        return Menu(entries, buttons=False, placeholder=placeholder)
 
     def button_command(self, key: str) -> K.Command | None:
         return W.DeployAuto() if key == "autodeploy" else None

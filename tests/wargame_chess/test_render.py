@@ -171,7 +171,7 @@ def test_the_fonts_are_part_of_the_installed_package() -> None:
     """A regular install (the Docker image) must carry the fonts, not only the source tree."""
     import tomllib
 
-    data = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    data = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
     shipped = data["tool"]["setuptools"]["package-data"]["bot"]
     assert "assets/fonts/*.ttf" in shipped and "assets/fonts/LICENSE-DejaVu.txt" in shipped
 

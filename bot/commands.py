@@ -16,7 +16,7 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar, get_args, get_origin
 
@@ -36,6 +36,12 @@ class Command:
     name: ClassVar[str] = "command"
     # Commands that only look (answered privately, change nothing).
     looks: ClassVar[bool] = False
+    # The system whose command this is ("" for the commands every system shares): a table of
+    # another system refuses it.
+    system: ClassVar[str] = ""
+    # Commands only the console table has (Discord has its own flow for these, e.g. an undo
+    # the opponent approves): the service refuses them.
+    console_only: ClassVar[bool] = False
 
 
 def bounded(low: int, high: int) -> dict[str, Any]:
@@ -91,21 +97,23 @@ def parser_for(kind: type) -> Callable[[Callable[[Any], Any]], Callable[[Any], A
     return register
 
 
-def _convert(tp: Any, value: object, what: str, meta: Any) -> Any:
+def _convert(
+    tp: Any, value: object, what: str, meta: Any, parsers: Mapping[type, Callable[[Any], Any]]
+) -> Any:
     if get_origin(tp) in (typing.Union, types.UnionType):
         args = [a for a in get_args(tp) if a is not type(None)]
         if value is None:
             if len(args) < len(get_args(tp)):
                 return None
             raise ParseError(f"say which {what}")
-        return _convert(args[0], value, what, meta)
+        return _convert(args[0], value, what, meta, parsers)
     if value is None:
         raise ParseError(f"say which {what}")
     if get_origin(tp) is tuple:
         (inner, _) = get_args(tp)
         if not isinstance(value, tuple | list) or len(value) > 25:
             raise ParseError(f"{what} must be a short list")
-        return tuple(_convert(inner, v, what, meta) for v in value)
+        return tuple(_convert(inner, v, what, meta, parsers) for v in value)
     if tp is bool:
         if isinstance(value, bool):
             return value
@@ -115,7 +123,7 @@ def _convert(tp: Any, value: object, what: str, meta: Any) -> Any:
         return parse_int(value, what, low, high)
     if tp is str:
         return parse_text(value, what)
-    parse = PARSERS.get(tp)
+    parse = parsers.get(tp) or PARSERS.get(tp)
     if parse is None and isinstance(tp, type) and issubclass(tp, enum.Enum):
         return parse_enum(tp, value, what)
     if parse is None:
@@ -146,9 +154,12 @@ def _read_fields(cls: type) -> tuple[tuple[str, Any, Any, bool], ...]:
     return tuple(out)
 
 
-def build(cls: type[C], **raw: object) -> C:
+def build(
+    cls: type[C], *, parsers: Mapping[type, Callable[[Any], Any]] | None = None, **raw: object
+) -> C:
     """The command ``cls`` from raw values, each checked against its field's type. Fields left
-    out take their defaults; an unknown field is refused."""
+    out take their defaults; an unknown field is refused. ``parsers`` overrides how a type is
+    read for this call (e.g. ``{Square: Board(5, 3).parse}`` for a smaller board)."""
     known = {name for name, *_ in _fields(cls)}
     unknown = sorted(set(raw) - known)
     if unknown:
@@ -160,7 +171,7 @@ def build(cls: type[C], **raw: object) -> C:
             if not has_default:
                 raise ParseError(f"say which {what}")
             continue
-        kwargs[name] = _convert(tp, raw[name], what, meta)
+        kwargs[name] = _convert(tp, raw[name], what, meta, parsers or {})
     return cls(**kwargs)
 
 
@@ -169,6 +180,7 @@ def build(cls: type[C], **raw: object) -> C:
 class Help(Command):
     name: ClassVar[str] = "help"
     looks: ClassVar[bool] = True
+    console_only: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +188,8 @@ class NewGame(Command):
     """Start a game at the console: a system id and its own words (teams, decks, switches)."""
 
     name: ClassVar[str] = "game new"
-    system: str = ""
+    console_only: ClassVar[bool] = True
+    game: str = ""  # the system's id ("" for the default one)
     words: tuple[str, ...] = ()
 
 
@@ -224,6 +237,7 @@ class Undo(Command):
     """Take back the last action at once (the console; in Discord the opponent approves)."""
 
     name: ClassVar[str] = "undo"
+    console_only: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)

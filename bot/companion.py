@@ -20,7 +20,7 @@ from rules.wargame_chess.cards import PlayingCard, bone_pool
 from rules.wargame_chess.dice import Dice, Modifier, RollSpec
 from rules.wargame_chess.odds import attack_odds, distribution, mean
 from rules.wargame_chess.pieces import Kind
-from rules.wargame_chess.tarot import BY_NUMBER, TarotCard
+from rules.wargame_chess.tarot import BY_NUMBER, INCOMPLETE, TarotCard
 from rules.wargame_chess.teams import TeamList
 
 MAX_EXPRESSION = 200
@@ -403,3 +403,22 @@ def stats_text(faces: list[tuple[int, int]]) -> str:
         "samples are noisy, so only a tiny value over hundreds of rolls is suspicious."
     )
     return "\n".join(lines)
+
+
+# ---- a server's own text for the tarot cards whose text our rules lack (WC-31) ----
+SERVER_TEXT = "tarot_text"  # the kind of server text (GameService.server_text)
+
+
+async def server_card_text(service: Any, guild_id: int | None, number: int) -> str | None:
+    text: str | None = await service.server_text(guild_id, SERVER_TEXT, str(number))
+    return text
+
+
+async def set_server_card_text(service: Any, guild_id: int | None, number: int, text: str) -> None:
+    """Only for the cards whose text our rules lack; never an effect, only text."""
+    if number not in INCOMPLETE:
+        raise RulesError(
+            f"{BY_NUMBER[number].name} is fully written in the rules; only "
+            "the five incomplete cards take a server's own text"
+        )
+    await service.set_server_text(guild_id, SERVER_TEXT, str(number), text)

@@ -82,9 +82,7 @@ class Painter:
         self._workers: list[_Worker] = []
         self._ids = itertools.count()
 
-    async def board_png(
-        self, state: Any, view: Player | None = None, system: str = systems.DEFAULT
-    ) -> bytes:
+    async def board_png(self, state: Any, view: Player | None, system: str) -> bytes:
         plugin = systems.get(system)
         scene = plugin.scene(state, view)
         if self.processes == 0:

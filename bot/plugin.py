@@ -64,6 +64,7 @@ class SystemPlugin(ABC):
     help: ClassVar[str] = ""  # the console's help text
     tutorial: ClassVar[str] = ""  # /help's short tutorial
     credit: ClassVar[str] = ""  # whose rules these are, and their licence
+    options: ClassVar[tuple[str, ...]] = ()  # the /game new switches this system takes
 
     @property
     def id(self) -> str:
@@ -111,6 +112,15 @@ class SystemPlugin(ABC):
     @abstractmethod
     def run(self, table: Table, command: Command, player: Player | None) -> Reply:
         """Run one of this system's commands (raises ``RulesError`` to refuse)."""
+
+    @abstractmethod
+    def concession(self, state: Any, player: Player) -> Action:
+        """The action by which ``player`` concedes (``concede``, ``/game concede``)."""
+
+    def server_texts(self, events: Sequence[Event]) -> list[tuple[str, str]]:
+        """(kind, key) of each server-defined text these events ask to show (e.g. a server's
+        own text for a tarot card whose text the rules lack); the service looks them up."""
+        return []
 
     @abstractmethod
     def prompt(self, state: Any) -> str:

@@ -24,7 +24,6 @@ from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
 from rules.core.errors import RulesError
 from rules.core.history import Step
-from rules.wargame_chess.tarot import BY_NUMBER, INCOMPLETE
 
 GameState = Any  # a game system's state: the service never looks inside it
 
@@ -48,7 +47,7 @@ class Answer:
     game_id: int | None = None
     version: int | None = None
     state: GameState | None = None
-    system: str = systems.DEFAULT
+    system: str | None = None  # the game system of ``state``
     mentions: list[int] = field(default_factory=list)
     attachment: tuple[str, bytes] | None = None  # (file name, data), e.g. an export
     undo_request: bool = False
@@ -106,6 +105,14 @@ class GameService:
         return systems.get(row.system)
 
     @staticmethod
+    def unknown_system(row: GameRow | None) -> Answer | None:
+        """A refusal for a game whose system this bot does not have (a database written by
+        another build), or None."""
+        if row is None or row.system in systems.SYSTEMS:
+            return None
+        return Answer.error(f"This game is of a system this bot does not run ({row.system}).")
+
+    @staticmethod
     def seat(row: GameRow, user_id: int) -> Player | None:
         if user_id == row.white_id:
             return Player.WHITE
@@ -131,6 +138,8 @@ class GameService:
             plugin = systems.get(system)
         except RulesError as e:
             return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
+        if revised_star and "revised_star" not in plugin.options:
+            return Answer.error(f"`revised_star` is a Wargame Chess option, not {plugin.name}'s.")
         if challenger == opponent:
             return Answer.error("You cannot challenge yourself: pick another player.")
         if await self.store.live_game(channel_id) is not None:
@@ -166,6 +175,8 @@ class GameService:
             row = await self.store.game(game_id)
             if row is None or row.status != "challenge":
                 return Answer.error("This challenge is no longer open.")
+            if (refusal := self.unknown_system(row)) is not None:
+                return refusal
             if accept and user_id != row.black_id:
                 return Answer.error("Only the challenged player can accept.")
             if not accept and user_id not in (row.white_id, row.black_id):
@@ -197,6 +208,8 @@ class GameService:
         async with self.lock(row.id):
             row = await self.store.game(row.id)
             assert row is not None
+            if (refusal := self.unknown_system(row)) is not None:
+                return refusal
             plugin = self.plugin(row)
             seat = self.seat(row, user_id)
             if seat is None:
@@ -240,7 +253,10 @@ class GameService:
         except RulesError as e:
             return Answer.error(str(e)[:1].upper() + str(e)[1:])
         table = Table(self.dice_factory(), state, plugin.id)
-        reply = plugin.start(table)
+        try:
+            reply = plugin.start(table)
+        except RulesError as e:
+            return Answer.error(str(e)[:1].upper() + str(e)[1:])
         new_state = table.state
         text = intro if reply is None else f"{intro} {reply.text}"
         version = await self._save(
@@ -251,6 +267,8 @@ class GameService:
     # ---- play ----
     async def execute(self, channel_id: int, user_id: int, command: K.Command) -> Answer:
         """Run a structured command (from a slash command) for ``user_id``."""
+        if command.console_only:
+            return Answer.error(f"`{command.name}` is a console command; in Discord use /game.")
         row = await self.store.live_game(channel_id)
         if row is None:
             return Answer.error("There is no game in this channel: start one with `/game new`.")
@@ -266,6 +284,8 @@ class GameService:
     ) -> Answer:
         """A command from a button: only if the game is still at ``version`` (and, given a
         channel, only from the game's own channel)."""
+        if command.console_only:
+            return Answer.error(f"`{command.name}` is a console command; in Discord use /game.")
         return await self._run(
             game_id, user_id, lambda t, p: t.execute(command, p), version, channel_id
         )
@@ -275,6 +295,8 @@ class GameService:
     ) -> Answer:
         """A whole-command button (its key, e.g. "autodeploy"), only if still current."""
         row = await self.store.game(game_id)
+        if (refusal := self.unknown_system(row)) is not None:
+            return refusal
         command = None if row is None else self.plugin(row).button_command(key)
         if command is None:
             return Answer.error("That button is not one of this game's.")
@@ -311,11 +333,15 @@ class GameService:
                 return Answer.error("This game is over.")
             if channel_id is not None and row.channel_id != channel_id:
                 return Answer.error(WRONG_CHANNEL)
+            if (refusal := self.unknown_system(row)) is not None:
+                return refusal
             if expect_version is not None and row.version != expect_version:
                 return Answer.error("This choice is no longer current: the game has moved on.")
             if row.status != "live":
+                word = self.plugin(row).choice_word or "team"
                 return Answer.error(
-                    "The game has not started yet: both players choose a team with `/team` first."
+                    f"The game has not started yet: both players choose a {word} with `/team`"
+                    " first."
                 )
             state = await self.state_of(row)
             assert state is not None
@@ -388,30 +414,24 @@ class GameService:
         self._cache[row.id] = (version, new)
         return version
 
-    async def server_card_text(self, guild_id: int | None, number: int) -> str | None:
-        data = await self.store.channel_state(guild_id or 0, "tarot_text")
-        return None if data is None else data.get(str(number))
+    async def server_text(self, guild_id: int | None, kind: str, key: str) -> str | None:
+        """A text this server stored for a game system (e.g. its own text for a tarot card
+        whose text the rules lack): only ever shown, never an effect."""
+        data = await self.store.channel_state(guild_id or 0, kind)
+        return None if data is None else data.get(key)
 
-    async def set_server_card_text(self, guild_id: int | None, number: int, text: str) -> None:
-        """Only for the cards whose text our rules lack (WC-31); never an effect, only text."""
-        if number not in INCOMPLETE:
-            raise RulesError(
-                f"{BY_NUMBER[number].name} is fully written in the rules; only "
-                "the five incomplete cards take a server's own text"
-            )
-        data = await self.store.channel_state(guild_id or 0, "tarot_text") or {}
-        data[str(number)] = text
-        await self.store.set_channel_state(guild_id or 0, "tarot_text", data)
+    async def set_server_text(self, guild_id: int | None, kind: str, key: str, text: str) -> None:
+        data = await self.store.channel_state(guild_id or 0, kind) or {}
+        data[key] = text
+        await self.store.set_channel_state(guild_id or 0, kind, data)
 
     async def _answer(self, row: GameRow, version: int, state: GameState, text: str) -> Answer:
-        history = self.plugin(row).rules.history(state)
-        if history:
-            for e in history[-1].events:
-                if e.kind == "tarot_at_table":
-                    own = await self.server_card_text(row.guild_id, int(e.get("card")))
-                    if own:
-                        text += f"\nThis server's text for it: {own}"
         plugin = self.plugin(row)
+        history = plugin.rules.history(state)
+        for kind, key in plugin.server_texts(history[-1].events if history else ()):
+            own = await self.server_text(row.guild_id, kind, key)
+            if own:
+                text += f"\nThis server's text for it: {own}"
         decider = plugin.rules.decider(state)
         mentions = [] if decider is None else [self.user_of(row, decider)]
         if decider is not None and "<@" not in text:

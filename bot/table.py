@@ -103,8 +103,8 @@ class Table:
     def _parse_new(args: list[str]) -> K.Command:
         known = set(systems.SYSTEMS) | set(systems.PLANNED)
         if args and args[0].lower() in known:
-            return K.NewGame(args[0].lower(), tuple(args[1:]))
-        return K.NewGame("", tuple(args))
+            return K.NewGame(game=args[0].lower(), words=tuple(args[1:]))
+        return K.NewGame(words=tuple(args))
 
     # ---- helpers for plugins ----
     def game(self) -> Any:
@@ -151,6 +151,10 @@ class Table:
 
     # ---- the commands every system shares ----
     def _execute(self, c: K.Command, player: Player | None) -> Reply:
+        if c.system and c.system != self.plugin.id:
+            raise RulesError(
+                f"that is a command of another game system; this table plays {self.plugin.name}"
+            )
         if isinstance(c, K.Help):
             return Reply(self.plugin.help)
         if isinstance(c, K.NewGame):
@@ -184,6 +188,9 @@ class Table:
             self.state = self.rules.undo(state)
             done = self.plugin.describe_action(state, hist[-1].action)
             return Reply(f"Undid: {done}.\n" + self.prompt())
+        if isinstance(c, K.Concede):
+            state = self.game()
+            return self.act(self.plugin.concession(state, self.who(player)), player)
         return self.plugin.run(self, c, player)
 
     def list_actions(self) -> str:
@@ -198,7 +205,7 @@ class Table:
         return "\n".join(lines)
 
     def _new(self, c: K.NewGame) -> Reply:
-        plugin = systems.get(c.system or None)
+        plugin = systems.get(c.game or None)
         options = plugin.options_from_words(c.words)
         state = plugin.new_game({}, options)
         self.plugin, self.state = plugin, state

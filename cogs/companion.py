@@ -218,7 +218,7 @@ class Companion(commands.Cog):
             return
         image = await asyncio.to_thread(lambda: png_bytes(tarot_card_image(card)))
         text = card.describe()
-        own = await _svc(interaction).server_card_text(interaction.guild_id, card.number)
+        own = await C.server_card_text(_svc(interaction), interaction.guild_id, card.number)
         if own:
             text += f"\nThis server's text: {own}"
         embed = discord.Embed(title=card.title, description=fit(text, 4000))
@@ -240,7 +240,9 @@ class Companion(commands.Cog):
             return
         try:
             found = find_card(card)
-            await _svc(interaction).set_server_card_text(interaction.guild_id, found.number, text)
+            await C.set_server_card_text(
+                _svc(interaction), interaction.guild_id, found.number, text
+            )
         except RulesError as e:
             await _error(interaction, e)
             return

@@ -266,7 +266,12 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
             view = discord.ui.View(timeout=None)
             view.add_item(UndoButton(ans.game_id, ans.version, True))
             view.add_item(UndoButton(ans.game_id, ans.version, False))
-        elif ans.state is not None and ans.version is not None and not ans.ephemeral:
+        elif (
+            ans.state is not None
+            and ans.system is not None
+            and ans.version is not None
+            and not ans.ephemeral
+        ):
             view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
     mentions = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(u) for u in ans.mentions]

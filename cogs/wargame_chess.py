@@ -58,7 +58,7 @@ async def ac_my_piece(
     if got is None:
         return []
     _, state, seat = got
-    owner = seat or state.decider
+    owner = seat if seat is not None else state.decider
     return [
         app_commands.Choice(
             name=f"{p.label} ({p.kind.display}) on {p.square or p.zone.value}", value=p.label
@@ -89,7 +89,7 @@ def _squares_for(
     if not label:
         return []
     try:
-        piece = state.find(str(label), seat or state.decider)
+        piece = state.find(str(label), seat if seat is not None else state.decider)
     except RulesError:
         return []
     if piece.zone is not Zone.BOARD:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot import companion as C
 from tests.conftest import ALICE, BOB
 from tests.discord_harness import CHANNEL_ID, Harness
 
@@ -115,6 +116,6 @@ async def test_server_text_for_incomplete_cards(table: Harness) -> None:
     svc = table.bot.service  # type: ignore[attr-defined]
     from tests.discord_harness import GUILD_ID
 
-    assert await svc.server_card_text(GUILD_ID, 4) == "Our house text"
+    assert await C.server_card_text(svc, GUILD_ID, 4) == "Our house text"
     r = await table.slash(BOB, "tarot card", name="protection")
     assert r.files and "This server's text: Our house text" in r.embeds[0]["description"]

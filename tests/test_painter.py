@@ -116,10 +116,12 @@ async def test_worker_process_draws_the_same_bytes() -> None:
     painter = Painter(1)
     try:
         for s in POSITIONS[::16]:
-            assert await painter.board_png(s, Player.BLACK) == R.board_png(s, Player.BLACK)
+            assert await painter.board_png(s, Player.BLACK, "wargame-chess") == R.board_png(
+                s, Player.BLACK
+            )
         # Pictures asked for at once all arrive, each the right one.
         batch = POSITIONS[:20]
-        got = await asyncio.gather(*(painter.board_png(s) for s in batch))
+        got = await asyncio.gather(*(painter.board_png(s, None, "wargame-chess") for s in batch))
         assert got == [R.board_png(s) for s in batch]
     finally:
         painter.close()
@@ -129,13 +131,15 @@ async def test_a_dead_worker_loses_no_picture() -> None:
     painter = Painter(1)
     try:
         s = POSITIONS[3]
-        await painter.board_png(s)
+        await painter.board_png(s, None, "wargame-chess")
         (worker,) = painter._workers
         worker.process.kill()
         worker.process.join(5)
         # Drawn here instead of lost; then a new worker takes over.
-        assert await painter.board_png(s) == R.board_png(s)
-        assert await painter.board_png(POSITIONS[4]) == R.board_png(POSITIONS[4])
+        assert await painter.board_png(s, None, "wargame-chess") == R.board_png(s)
+        assert await painter.board_png(POSITIONS[4], None, "wargame-chess") == R.board_png(
+            POSITIONS[4]
+        )
         (fresh,) = painter._workers
         assert fresh is not worker and fresh.process.is_alive()
     finally:

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from bot import companion as C
 from bot.service import GameService
 from bot.store import Store
 from bot.wargame_chess.table import READY_MADE
@@ -33,7 +34,7 @@ async def _live_game(tmp_path: Path) -> tuple[GameService, Store]:
 
 async def test_server_text_is_shown_when_an_incomplete_card_becomes_active(tmp_path: Path) -> None:
     svc, store = await _live_game(tmp_path)
-    await svc.set_server_card_text(5, 4, "Our table's Emperor")
+    await C.set_server_card_text(svc, 5, 4, "Our table's Emperor")
     row, state = await svc.current(77) or (None, None)
     assert row is not None and state is not None
     deck = sorted(state.faith.tarot_deck)

@@ -190,3 +190,30 @@ def test_console_game_option_for_the_revised_star() -> None:
     assert t.state.config.teams[1].describe().startswith("Standard: King, 2 Bishop")
     t.run("game new")
     assert t.state is not None and not t.state.config.star_one_each
+
+
+def test_console_words_that_are_short_are_refused_not_crashed() -> None:
+    t = setup_table()
+    before = t.state
+    for line in ("give White N1", "remove Black N1", "give N1", "move", "deploy N1", "aside"):
+        r = t.run(line)
+        assert not r.ok and r.text, line
+    assert t.state is before
+
+
+def test_trees_roll_rolls_and_a_mode_is_only_a_choice() -> None:
+    t = Table(RandomDice(4))
+    t.run("game new")
+    assert t.run("trees roll").ok  # the coin flip
+    assert t.run("trees roll").ok  # the first player's Trees
+    r = t.run("trees bogus")
+    assert not r.ok and "trees mirror" in r.text
+    assert t.run("trees mirror").ok
+
+
+def test_a_unicode_digit_is_not_a_tarot_card_number() -> None:
+    t = setup_table()
+    r = t.run("divinate ²")
+    assert not r.ok
+    r = t.run("tarot card ²")
+    assert not r.ok

@@ -38,12 +38,14 @@ class Trees(Command):
     """Flip for the Tree order, roll Trees, or (the second player) choose their setup."""
 
     name: ClassVar[str] = "trees"
+    system: ClassVar[str] = "wargame-chess"
     mode: TreeMode | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Deploy(Command):
     name: ClassVar[str] = "deploy"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
     square: Square
 
@@ -51,11 +53,13 @@ class Deploy(Command):
 @dataclass(frozen=True, slots=True)
 class DeployAuto(Command):
     name: ClassVar[str] = "deploy auto"
+    system: ClassVar[str] = "wargame-chess"
 
 
 @dataclass(frozen=True, slots=True)
 class Activate(Command):
     name: ClassVar[str] = "activate"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
 
 
@@ -64,6 +68,7 @@ class Move(Command):
     """Move a piece, Activating it first when nothing is Activating."""
 
     name: ClassVar[str] = "move"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
     square: Square
 
@@ -73,6 +78,7 @@ class Attack(Command):
     """Attack with a piece, Activating it first when nothing is Activating."""
 
     name: ClassVar[str] = "attack"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
     square: Square
 
@@ -80,12 +86,14 @@ class Attack(Command):
 @dataclass(frozen=True, slots=True)
 class UseToken(Command):
     name: ClassVar[str] = "spend or keep"
+    system: ClassVar[str] = "wargame-chess"
     spend: bool
 
 
 @dataclass(frozen=True, slots=True)
 class CombatMove(Command):
     name: ClassVar[str] = "combat"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
     square: Square
 
@@ -93,24 +101,28 @@ class CombatMove(Command):
 @dataclass(frozen=True, slots=True)
 class MoveAside(Command):
     name: ClassVar[str] = "aside"
+    system: ClassVar[str] = "wargame-chess"
     square: Square
 
 
 @dataclass(frozen=True, slots=True)
 class Promote(Command):
     name: ClassVar[str] = "promote"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
 
 
 @dataclass(frozen=True, slots=True)
 class Castle(Command):
     name: ClassVar[str] = "castle"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
 
 
 @dataclass(frozen=True, slots=True)
 class Decline(Command):
     name: ClassVar[str] = "decline"
+    system: ClassVar[str] = "wargame-chess"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +130,7 @@ class Tokens(Command):
     """Give (a positive count) or remove (a negative count) tokens: an adjustment."""
 
     name: ClassVar[str] = "tokens"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
     token: Token
     count: int = field(default=1, metadata=bounded(-20, 20))
@@ -128,6 +141,7 @@ class MarkPiece(Command):
     """Bless, Curse, slay or Scatter a piece: an adjustment."""
 
     name: ClassVar[str] = "mark"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
     mark: Mark
 
@@ -135,6 +149,7 @@ class MarkPiece(Command):
 @dataclass(frozen=True, slots=True)
 class Place(Command):
     name: ClassVar[str] = "place"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
     square: Square
 
@@ -142,12 +157,14 @@ class Place(Command):
 @dataclass(frozen=True, slots=True)
 class TakeOff(Command):
     name: ClassVar[str] = "takeoff"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
 
 
 @dataclass(frozen=True, slots=True)
 class Redeploy(Command):
     name: ClassVar[str] = "redeploy"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
     square: Square
 
@@ -157,6 +174,7 @@ class RollModifier(Command):
     """A +X/-X, min or max on a piece's next roll."""
 
     name: ClassVar[str] = "modifier"
+    system: ClassVar[str] = "wargame-chess"
     piece: str
     value: str  # "+2", "-1", "min 5", "max 7": the rules engine reads it
 
@@ -166,6 +184,7 @@ class Divinate(Command):
     """Deal three tarot cards (``preferred`` card names), or make a dealt card active."""
 
     name: ClassVar[str] = "divinate"
+    system: ClassVar[str] = "wargame-chess"
     preferred: tuple[str, ...] = ()
     switch: str | None = None
 
@@ -175,12 +194,14 @@ class ChooseOption(Command):
     """Answer a card's choice with one of its options."""
 
     name: ClassVar[str] = "choose"
+    system: ClassVar[str] = "wargame-chess"
     option: str
 
 
 @dataclass(frozen=True, slots=True)
 class DrawCards(Command):
     name: ClassVar[str] = "cards draw"
+    system: ClassVar[str] = "wargame-chess"
     count: int = field(default=1, metadata=bounded(1, 54))
     keep: Keep = Keep.TURN
 
@@ -188,12 +209,14 @@ class DrawCards(Command):
 @dataclass(frozen=True, slots=True)
 class DiscardCard(Command):
     name: ClassVar[str] = "cards discard"
+    system: ClassVar[str] = "wargame-chess"
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class ReadBones(Command):
     name: ClassVar[str] = "bones"
+    system: ClassVar[str] = "wargame-chess"
     keep: bool = False
 
 
@@ -204,6 +227,7 @@ class Companion(Command):
     through the table."""
 
     name: ClassVar[str] = "companion"
+    system: ClassVar[str] = "wargame-chess"
     looks: ClassVar[bool] = True
     verb: str
     args: tuple[str, ...] = ()

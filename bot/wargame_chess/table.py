@@ -17,6 +17,7 @@ from bot.wargame_chess.textboard import describe_action, render_board, render_st
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.errors import ParseError, RulesError
+from rules.core.history import Event
 from rules.wargame_chess import actions as A
 from rules.wargame_chess.cards import PlayingCard, parse_card
 from rules.wargame_chess.deploy import suggest_deployment
@@ -80,6 +81,7 @@ class WargameChessTable(SystemPlugin):
     choice_word = "team"
     ready_made = READY_MADE
     cog = "cogs.wargame_chess"
+    options = ("revised_star",)
     tutorial = TUTORIAL
     help = HELP
     credit = "Wargame Chess is by its authors; the bot re-words its rules and uses its facts."
@@ -112,7 +114,15 @@ class WargameChessTable(SystemPlugin):
         return self.rules.new_game(options)
 
     def start(self, table: Table) -> Reply | None:
+        if table.game().phase is not Phase.TREE_ORDER:  # the Tree order was chosen
+            return None
         return table.act(A.DecideTreeOrder(), None)
+
+    def concession(self, state: Any, player: Player) -> Action:
+        return A.Concede(player)
+
+    def server_texts(self, events: Sequence[Event]) -> list[tuple[str, str]]:
+        return [("tarot_text", str(e.get("card"))) for e in events if e.kind == "tarot_at_table"]
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         lines = []
@@ -232,8 +242,6 @@ class WargameChessTable(SystemPlugin):
             return table.act(A.Decline(), player)
         if isinstance(c, W.ChooseOption):
             return _choose_option(table, state, c, player)
-        if isinstance(c, K.Concede):
-            return table.act(A.Concede(table.who(player)), player)
         return table.act(adjustment(state, c, table.who(player), player), player)
 
 
@@ -354,8 +362,9 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     in_game = table.state is not None
     if verb in COMPANION_VERBS:
         return W.Companion(verb, tuple(args))
-    if verb == "trees":
-        return b(W.Trees, mode=args[0] if args else None)
+    if verb == "trees":  # `trees` (or `trees roll`) flips or rolls; a mode is a choice
+        modes = {m.value for m in W.TreeMode}
+        return b(W.Trees, mode=args[0] if args and args[0].lower() in modes else None)
     if verb == "deploy":
         if args and args[0].lower() == "auto":
             return W.DeployAuto()
@@ -386,6 +395,7 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     if verb in ("give", "remove"):
         _need(args, 2, f"`{verb} N1 advantage 2` or `{verb} bP3 dis`")
         piece, rest = _piece_text(args)
+        _need(rest, 1, f"which tokens: `{verb} N1 advantage 2` or `{verb} bP3 dis`")
         count = K.parse_int(_count(rest[1:]), "the count", 1, 20)
         return b(W.Tokens, piece=piece, token=rest[0], count=count if verb == "give" else -count)
     if verb in ("bless", "curse", "slay", "scatter"):

@@ -205,7 +205,7 @@ class Lookup:
 def lookup(text: str) -> Lookup:
     """Best match for a card name, alias, number (16), Roman numeral (XVI) or misspelling."""
     t = text.strip()
-    if t.isdigit() and int(t) in BY_NUMBER:
+    if t.isascii() and t.isdigit() and len(t) <= 3 and int(t) in BY_NUMBER:
         return Lookup(BY_NUMBER[int(t)], 100.0, ())
     if t.upper() in ROMAN:
         return Lookup(BY_NUMBER[ROMAN.index(t.upper())], 100.0, ())

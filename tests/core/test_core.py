@@ -152,9 +152,10 @@ class RaceTable(SystemPlugin):
         return None
 
     def run(self, table: Table, command: K.Command, player: Player | None) -> Reply:
-        if isinstance(command, K.Concede):
-            return table.act(Stop(table.who(player)), player)
         raise ParseError(f"{command.name} is not a race command")
+
+    def concession(self, state: Any, player: Player) -> Action:
+        return Stop(player)
 
     def prompt(self, state: Any) -> str:
         return f"{state.to_act.title} to roll."
@@ -277,4 +278,40 @@ def test_commands_are_built_field_by_field() -> None:
     with pytest.raises(ParseError, match="not a player"):
         K.build(K.ShowBoard, view="green")
     with pytest.raises(ParseError, match="must be text"):
-        K.build(K.NewGame, system=5)
+        K.build(K.NewGame, game=5)
+
+
+def test_a_table_refuses_another_systems_command(race: RaceTable) -> None:
+    from bot.wargame_chess import commands as W
+
+    t = Table(RandomDice(1))
+    t.run("game new race")
+    before = t.state
+    r = t.execute(W.Decline())
+    assert not r.ok and "this table plays Dice Race" in r.text and t.state is before
+
+
+async def test_the_service_refuses_console_only_commands_and_foreign_options(
+    race: RaceTable, tmp_path: Path
+) -> None:
+    store = Store(tmp_path / "x.sqlite3")
+    await store.open()
+    svc = GameService(store, dice=lambda: RandomDice(1), render=False)
+    ans = await svc.challenge(1, 10, 100, 200, revised_star=True, system="race")
+    assert not ans.ok and "Wargame Chess option" in ans.text
+    assert await store.live_game(10) is None
+    ans = await svc.challenge(1, 10, 100, 200, system="race")
+    await svc.answer_challenge(ans.game_id or 0, 200, True)
+    row = await store.live_game(10)
+    assert row is not None
+    for command in (K.Undo(), K.NewGame(), K.Help()):
+        refused = await svc.execute(10, 100, command)
+        assert not refused.ok and "console command" in refused.text
+    assert (await store.game(row.id)).version == row.version  # type: ignore[union-attr]
+    # A game of a system this build does not have (a database from another build).
+    await store.conn.execute("UPDATE games SET system = 'chess28' WHERE id = ?", (row.id,))
+    ans = await svc.choose(row.id, row.version, 100, 0)
+    assert not ans.ok and "does not run (chess28)" in ans.text
+    ans = await svc.press(row.id, row.version, 100, "autodeploy")
+    assert not ans.ok and "does not run" in ans.text
+    await store.close()

@@ -25,6 +25,8 @@ from rules.wargame_chess.teams import TeamList
 
 MAX_EXPRESSION = 200
 MAX_NESTING = 8
+MAX_NUMBER_DIGITS = 9  # a die of up to 999,999,999 sides; totals stay far inside 64 bits
+MAX_TOTAL = 2**53  # what the roll log (64-bit integers) and JSON keep exactly
 MAX_DICE = 1000
 STANDARD_DICE = (4, 6, 8, 10, 12, 20, 100)
 
@@ -88,18 +90,25 @@ def roll_expression(expr: str, dice: Dice) -> Rolled:
         depth -= ch == ")"
         if depth > MAX_NESTING:
             raise RulesError(f"that expression nests too deeply (at most {MAX_NESTING} levels)")
-    for count in re.findall(r"(\d+)\s*d", text):
+    if re.search(r"\d{" + str(MAX_NUMBER_DIGITS + 1) + ",}", text, flags=re.ASCII):
+        raise RulesError(f"numbers in a roll have at most {MAX_NUMBER_DIGITS} digits")
+    for count in re.findall(r"(\d+)\s*d", text, flags=re.ASCII):
         if int(count) > MAX_DICE:
             raise RulesError(f"at most {MAX_DICE} dice in one roll")
     roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
     try:
         with _dice_for_d20(dice):
             result = roller.roll(text, allow_comments=True)
+            shown, total = str(result), int(result.total)  # evaluated here, inside the guard
     except d20.TooManyRolls:
         raise RulesError(f"that would roll more than {MAX_DICE} dice") from None
     except d20.RollError as e:
         raise RulesError(f"I could not roll '{text[:60]}': {e}") from None
-    return Rolled(str(result), int(result.total), _faces(result.expr, []))
+    except (ZeroDivisionError, ValueError, OverflowError):
+        raise RulesError(f"I could not roll '{text[:60]}': the arithmetic has no answer") from None
+    if abs(total) > MAX_TOTAL:
+        raise RulesError("that total is too large to keep in the roll log")
+    return Rolled(shown, total, _faces(result.expr, []))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -341,7 +350,7 @@ def shuffle_cards(decks: dict[str, Any]) -> str:
 
 def read_bones(team: str, dice: Dice) -> Rolled:
     """Roll a bone-reading pool: from a team list ('K Q R 2N 3P') or dice ('d4 d6 d10')."""
-    sizes = [int(x) for x in re.findall(r"\bd(\d+)\b", team.lower())]
+    sizes = [int(x) for x in re.findall(r"\bd(\d{1,3})\b", team.lower(), flags=re.ASCII)]
     if not sizes:
         try:
             parsed = TeamList.parse(team)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,7 @@ from bot import commands as K
 from bot import systems
 from bot.painter import Painter
 from bot.plugin import SystemPlugin
-from bot.store import GameRow, StaleVersion, Store
+from bot.store import ChannelTaken, GameRow, StaleVersion, Store
 from bot.table import Reply, Table
 from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
@@ -31,6 +31,10 @@ GameState = Any  # a game system's state: the service never looks inside it
 log = logging.getLogger("wargame.service")
 
 SNAPSHOT_EVERY = 16
+CHANNEL_BUSY = (
+    "This channel already has a game. Finish it (or `/game concede`) or start one in another"
+    " channel."
+)
 WRONG_CHANNEL = "This button belongs to a game in another channel."
 
 
@@ -143,20 +147,20 @@ class GameService:
         if challenger == opponent:
             return Answer.error("You cannot challenge yourself: pick another player.")
         if await self.store.live_game(channel_id) is not None:
-            return Answer.error(
-                "This channel already has a game. Finish it (or `/game concede`)"
-                " or start one in another channel."
-            )
+            return Answer.error(CHANNEL_BUSY)
         options = {"revised_star": True} if revised_star else {}
-        row = await self.store.create_game(
-            guild_id,
-            channel_id,
-            challenger,
-            opponent,
-            "challenge",
-            {"teams": {}, "options": options},
-            system=plugin.id,
-        )
+        try:
+            row = await self.store.create_game(
+                guild_id,
+                channel_id,
+                challenger,
+                opponent,
+                "challenge",
+                {"teams": {}, "options": options},
+                system=plugin.id,
+            )
+        except ChannelTaken:  # another challenge got there first
+            return Answer.error(CHANNEL_BUSY)
         option = plugin.describe_options(options)
         return Answer(
             f"<@{challenger}> challenges <@{opponent}> to {plugin.name}! "
@@ -169,8 +173,15 @@ class GameService:
         )
 
     async def answer_challenge(
-        self, game_id: int, user_id: int, accept: bool, new_channel_id: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        accept: bool,
+        new_channel_id: int | None = None,
+        open_channel: Callable[[GameRow], Awaitable[int | None]] | None = None,
     ) -> Answer:
+        """Accept or decline. ``open_channel`` (e.g. opening the game's thread) runs only for a
+        valid acceptance, under the game's lock, so a double click opens one thread."""
         async with self.lock(game_id):
             row = await self.store.game(game_id)
             if row is None or row.status != "challenge":
@@ -185,6 +196,8 @@ class GameService:
                 await self.store.save_game(row, status="over")
                 return Answer(f"<@{user_id}> declined the challenge.")
             plugin = self.plugin(row)
+            if open_channel is not None:
+                new_channel_id = await open_channel(row)
             text = f"Challenge accepted! <@{row.white_id}> plays White, <@{row.black_id}> Black."
             if not plugin.choice_word:  # nothing to choose: the game starts now
                 return await self._start(row, user_id, {}, text, channel_id=new_channel_id)

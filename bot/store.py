@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,6 +118,10 @@ _INSERT_EVENT = (
 
 class StaleVersion(Exception):
     """The game changed since the action was computed; nothing was written."""
+
+
+class ChannelTaken(Exception):
+    """The channel already has a game that is not over; nothing was written."""
 
 
 @dataclass
@@ -260,22 +265,16 @@ class Store:
         system: str = "wargame-chess",
     ) -> GameRow:
         now = time.time()
+        values = (guild_id, channel_id, white_id, black_id, status, json.dumps(meta), system)
         async with self.write_lock:
-            cur = await self.conn.execute(
-                "INSERT INTO games (guild_id, channel_id, white_id, black_id, status, meta, "
-                "system, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    white_id,
-                    black_id,
-                    status,
-                    json.dumps(meta),
-                    system,
-                    now,
-                    now,
-                ),
-            )
+            try:
+                cur = await self.conn.execute(
+                    "INSERT INTO games (guild_id, channel_id, white_id, black_id, status, meta, "
+                    "system, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*values, now, now),
+                )
+            except sqlite3.IntegrityError:  # the one-live-game-per-channel index
+                raise ChannelTaken(f"channel {channel_id} already has a game") from None
         row = await self.game(cur.lastrowid or 0)
         assert row is not None
         return row

@@ -174,17 +174,16 @@ class ChallengeButton(
         if row is not None and row.channel_id != interaction.channel_id:
             await refuse(interaction, "This challenge belongs to another channel.")
             return
-        new_channel = None
-        if (
-            self.accept
-            and row is not None
-            and row.status == "challenge"
-            and interaction.user.id == row.black_id
-        ):
-            new_channel = await game_thread(interaction, row)
+        opened: list[int | None] = []
+
+        async def open_thread(game: Any) -> int | None:
+            opened.append(await game_thread(interaction, game))
+            return opened[-1]
+
         ans = await svc.answer_challenge(
-            self.game_id, interaction.user.id, self.accept, new_channel
+            self.game_id, interaction.user.id, self.accept, open_channel=open_thread
         )
+        new_channel = opened[-1] if opened else None
         if ans.ok and new_channel is not None:
             thread = interaction.client.get_channel(new_channel)
             if isinstance(thread, discord.Thread):

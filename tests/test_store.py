@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import MIGRATIONS, StaleVersion, Store
+from bot.store import MIGRATIONS, ChannelTaken, StaleVersion, Store
 
 
 async def test_migrations_are_applied_once_and_recorded(tmp_path: Path) -> None:
@@ -41,12 +41,11 @@ async def test_stale_version_writes_nothing(tmp_path: Path) -> None:
 
 
 async def test_one_live_game_per_channel(tmp_path: Path) -> None:
-    import sqlite3
 
     store = Store(tmp_path / "c.sqlite3")
     await store.open()
     await store.create_game(1, 10, 100, 200, "live", {})
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ChannelTaken):
         await store.create_game(1, 10, 300, 400, "challenge", {})
     await store.close()
 

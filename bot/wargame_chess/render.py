@@ -1060,6 +1060,7 @@ def odds_chart(
     x0, y0, x1, y1 = 50, 60, w - 20, h - 40
     n = hi - lo + 1
     bw = (x1 - x0) / n
+    label_every = 1 if n <= 30 else -(-n // 30)  # at most about 30 labels
     for i, t in enumerate(range(lo, hi + 1)):
         bx = x0 + i * bw
         for j, (dist, col) in enumerate(((attacker, (220, 120, 60)), (defender, (80, 150, 220)))):
@@ -1069,12 +1070,12 @@ def odds_chart(
             bh = (y1 - y0) * p / top
             left = bx + 1 + j * bw / 2
             d.rectangle(
-                [left, y1 - bh, left + bw / 2 - 2, y1],
+                [left, y1 - bh, max(left, left + bw / 2 - 2), y1],
                 fill=col if j == 0 else None,
                 outline=col,
                 width=2,
             )
-        if n <= 30 or t % 2 == 0:
+        if (t - lo) % label_every == 0:
             d.text((bx + bw / 2, y1 + 14), str(t), font=font(11, True), anchor="mm", fill=MUTED)
     d.line([x0, y1, x1, y1], fill=MUTED, width=1)
     d.rectangle([x0, 40, x0 + 14, 54], fill=(220, 120, 60))

@@ -59,6 +59,8 @@ class Modifier:
     def parse(cls, text: str, source: str = "") -> Modifier:
         """'+3', '-2', '>=5' / 'min 5' (at least), '<=7' / 'max 7' (at most)."""
         t = text.strip().lower().replace(" ", "")
+        if not t.isascii() or sum(c.isdigit() for c in t) > 4:
+            raise ParseError(f"'{text[:20]}' is not a modifier: use +2, -1, min 5 or max 7")
         try:
             if t.startswith((">=", "min")):
                 return cls(ModKind.AT_LEAST, int(t.lstrip(">=").removeprefix("min")), source)

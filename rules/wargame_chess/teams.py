@@ -275,9 +275,11 @@ class TeamList:
         i = 0
         while i < len(tokens):
             tok = tokens[i]
-            m = re.fullmatch(r"(\d+)x?([A-Za-z'].*)?", tok)
+            m = re.fullmatch(r"(\d+)x?([A-Za-z'].*)?", tok, flags=re.ASCII)
             count = 1
             if m:
+                if len(m.group(1)) > 2:
+                    raise ParseError(f"'{m.group(1)[:12]}' is too many pieces for one team")
                 count = int(m.group(1))
                 if m.group(2):
                     tok = m.group(2)

@@ -1,0 +1,128 @@
+"""Hardening (issue 11): input an ordinary Discord client can send must never crash, and
+nothing runs twice or half. Each test failed on the code before it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot import companion as C
+from bot.service import GameService
+from bot.store import Store
+from rules.core.dice import RandomDice
+from rules.core.errors import ParseError, RulesError
+from rules.wargame_chess.dice import Modifier
+from rules.wargame_chess.tarot import autocomplete, find_card
+from rules.wargame_chess.teams import TeamList
+from tests.conftest import ALICE, BOB, CAROL
+from tests.discord_harness import CHANNEL_ID, Harness
+from tests.test_discord_game import service, start_game
+
+
+# ---- Unicode digits and very long numbers ----
+@pytest.mark.parametrize("text", ["²", "₃", "٣", "9" * 5000, "1" + "0" * 4400])
+def test_unicode_digits_and_huge_numbers_are_refused_not_crashed(text: str) -> None:
+    with pytest.raises(ParseError):
+        find_card(text)
+    assert isinstance(autocomplete(text), list)
+    with pytest.raises(ParseError):
+        TeamList.parse(f"K {text}P")
+    with pytest.raises(ParseError):
+        TeamList.parse(f"{text}P")
+    with pytest.raises(RulesError):
+        C.read_bones(f"d{text}", RandomDice(1))
+    with pytest.raises(ParseError):
+        Modifier.parse(f"+{text}")
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "99999999999999999999",
+        "1d99999999999999999999",
+        "1d20+99999999999999999999",
+        "999999999*999999999*999999999",
+        "1/0",
+        "1d20/0",
+        "(2d6)%(1-1)",
+    ],
+)
+def test_rolls_whose_totals_cannot_be_kept_are_refused(expression: str) -> None:
+    with pytest.raises(RulesError):
+        C.roll_expression(expression, RandomDice(1))
+
+
+async def test_hostile_companion_commands_answer_privately(table: Harness) -> None:
+    for expression in ("99999999999999999999", "1d99999999999999999999", "1/0"):
+        r = await table.slash(ALICE, "roll", expression=expression)
+        assert r.ephemeral, r.content
+    r = await table.slash(ALICE, "roll", piece="queen", modifier="+" + "9" * 30)
+    assert r.ephemeral and "not a modifier" in r.content
+    r = await table.slash(ALICE, "bones roll", pool="d" + "9" * 5000)
+    assert r.ephemeral
+    r = await table.slash(ALICE, "tarot card", name="²")
+    assert r.ephemeral
+    assert await table.autocomplete(ALICE, "tarot card", "name", name="²") is not None
+    # Nothing that could not be stored was logged.
+    rows = await service(table).store.rolls(CHANNEL_ID)
+    assert rows == []
+
+
+@pytest.mark.parametrize("modifier", ["+200", "-1000", "min500", "max-300"])
+async def test_odds_with_extreme_modifiers_still_draw_the_chart(
+    table: Harness, modifier: str
+) -> None:
+    r = await table.slash(
+        ALICE, "odds", attacker="queen", defender="pawn", defender_modifier=modifier
+    )
+    assert not r.ephemeral and r.files, r.content
+
+
+# ---- at the same moment ----
+async def test_two_challenges_at_once_in_one_channel(tmp_path: Path) -> None:
+    store = Store(tmp_path / "race.sqlite3")
+    await store.open()
+    svc = GameService(store, dice=lambda: RandomDice(1), render=False)
+    answers = await asyncio.gather(svc.challenge(1, 10, 100, 200), svc.challenge(1, 10, 300, 400))
+    assert sorted(a.ok for a in answers) == [False, True]
+    refused = next(a for a in answers if not a.ok)
+    assert refused.ephemeral and "already has a game" in refused.text
+    await store.close()
+
+
+async def test_two_challenges_at_once_through_discord(table: Harness) -> None:
+    for user, other in ((ALICE, BOB), (CAROL, BOB)):
+        table.feed(table.slash_payload(user, "game new", users={"opponent": other}))
+    await table.settle()
+    replies = [s for s in table.sent if s.kind == "response"]
+    assert len(replies) == 2 and sorted(r.ephemeral for r in replies) == [False, True]
+
+
+async def test_a_double_tapped_accept_opens_one_thread(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    payload = table.click_payload(BOB, sent, sent.button("Accept"))
+    table.feed(payload)
+    table.feed(table.click_payload(BOB, sent, sent.button("Accept")))
+    await table.settle()
+    assert len(table.threads) == 1
+    replies = [s for s in table.sent if s.kind == "response" and s.channel_id == CHANNEL_ID]
+    assert sum(not r.ephemeral for r in replies) == 2  # the challenge and one acceptance
+    assert any(r.ephemeral and "no longer open" in r.content for r in replies)
+
+
+# ---- the service saves only the stored game plus new steps ----
+async def test_a_state_that_does_not_extend_the_stored_game_is_never_saved(
+    table: Harness,
+) -> None:
+    channel = await start_game(table)
+    svc = service(table)
+    row, state = await svc.current(channel)
+    unrelated = svc.plugin(row).rules.new_game({})
+    events_before = await svc.store.events(row.id)
+    with pytest.raises(RuntimeError, match="does not extend"):
+        await svc._save(row, state, unrelated, ALICE)
+    fresh = await svc.store.game(row.id)
+    assert fresh is not None and fresh.version == row.version
+    assert await svc.store.events(row.id) == events_before

@@ -481,10 +481,16 @@ class GameService:
             assert fresh is not None
             new_meta = None if meta is None else {**fresh.meta, **meta(fresh)}
             version = await self.store.save_game(fresh, status=status, meta=new_meta)
-            cached = self._cache.get(game_id)
-            if cached is not None and cached[0] == fresh.version:
-                self._cache[game_id] = (version, cached[1])
+            self._carry_cache(fresh, version)
             return version
+
+    def _carry_cache(self, row: GameRow, version: int) -> GameState | None:
+        """After a change of status or meta only: the cached game is the same at ``version``."""
+        cached = self._cache.get(row.id)
+        if cached is None or cached[0] != row.version:
+            return None
+        self._cache[row.id] = (version, cached[1])
+        return cached[1]
 
     # ---- looking, undo, conceding, ending ----
     async def current(self, channel_id: int) -> tuple[GameRow, GameState | None] | None:
@@ -545,8 +551,17 @@ class GameService:
                 return Answer.error("Only the other player can answer this undo request.")
             meta = {k: v for k, v in row.meta.items() if k != "undo"}
             if not agree:
-                await self.store.save_game(row, meta=meta)
-                return Answer(f"<@{user_id}> declined the undo.")
+                version = await self.store.save_game(row, meta=meta)
+                state = self._carry_cache(row, version)
+                # The open decision's buttons come back with the refusal (the request made the
+                # old ones stale), so the player who decides can always answer.
+                return Answer(
+                    f"<@{user_id}> declined the undo.",
+                    game_id=row.id,
+                    version=version,
+                    state=state,
+                    system=row.system,
+                )
             current = await self.state_of(row)
             assert current is not None
             rules = self.plugin(row).rules

@@ -265,12 +265,9 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
             view = discord.ui.View(timeout=None)
             view.add_item(UndoButton(ans.game_id, ans.version, True))
             view.add_item(UndoButton(ans.game_id, ans.version, False))
-        elif (
-            ans.state is not None
-            and ans.system is not None
-            and ans.version is not None
-            and not ans.ephemeral
-        ):
+        elif ans.state is not None and ans.system is not None and ans.version is not None:
+            # (also on a private look such as /game board: the open decision's buttons are
+            # always within reach of the player who decides)
             view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
     mentions = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(u) for u in ans.mentions]

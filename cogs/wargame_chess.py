@@ -15,7 +15,15 @@ from cogs.common import MAX_CHOICES, channel_id, service
 from cogs.views import run_command
 from rules.core.errors import RulesError
 from rules.wargame_chess.board import Square
-from rules.wargame_chess.engine import activatable, destinations, targets
+from rules.wargame_chess.engine import (
+    activatable,
+    aside_squares,
+    castle_partners,
+    combat_squares,
+    destinations,
+    promotion_choices,
+    targets,
+)
 from rules.wargame_chess.state import Decision, Phase, Zone
 
 SYSTEM = "wargame-chess"
@@ -143,6 +151,79 @@ async def ac_option(
     ][:MAX_CHOICES]
 
 
+def _pending(got: tuple[Any, Any, Any] | None, *decisions: Decision) -> Any:
+    """The state when the game waits for one of ``decisions``, else None."""
+    if got is None:
+        return None
+    state = got[1]
+    p = state.pending
+    return state if p is not None and p.decision in decisions else None
+
+
+async def ac_promote(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    state = _pending(await _my_state(interaction), Decision.PROMOTION)
+    if state is None:
+        return []
+    pawn = state.piece(state.pending.piece)
+    return [
+        app_commands.Choice(name=f"{p.label} ({p.kind.display})", value=p.label)
+        for p in promotion_choices(state, pawn)
+        if current.upper() in p.label
+    ][:MAX_CHOICES]
+
+
+async def ac_castle(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    state = _pending(await _my_state(interaction), Decision.CASTLE)
+    if state is None:
+        return []
+    rook = state.piece(state.pending.piece)
+    return [
+        app_commands.Choice(name=f"{p.label} on {p.square}", value=p.label)
+        for p in castle_partners(state, rook)
+        if current.upper() in p.label
+    ][:MAX_CHOICES]
+
+
+async def ac_combat_piece(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    state = _pending(await _my_state(interaction), Decision.COMBAT_MOVEMENT)
+    if state is None or state.attack is None:
+        return []
+    att = state.attack
+    return [
+        app_commands.Choice(name=f"{key} ({role})", value=key)
+        for key, role in ((att.attacker, "the attacker"), (att.defender, "the defender"))
+        if current.lower() in key.lower()
+    ]
+
+
+async def ac_combat_square(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    got = await _my_state(interaction)
+    state = _pending(got, Decision.COMBAT_MOVEMENT) or _pending(got, Decision.MOVE_ASIDE)
+    if state is None:
+        return []
+    pending = state.pending.decision
+    squares = combat_squares(state) if pending is Decision.COMBAT_MOVEMENT else aside_squares(state)
+    return [
+        app_commands.Choice(name=str(s), value=str(s))
+        for s in squares
+        if str(s).startswith(current.lower())
+    ][:MAX_CHOICES]
+
+
+TOKEN_CHOICES = [
+    app_commands.Choice(name="Spend it (Advantage on this roll)", value="spend"),
+    app_commands.Choice(name="Keep it", value="keep"),
+]
+
+
 class WargameChess(commands.Cog):
     """Deployment, Activations, Moves and Attacks, card choices, Divination, adjustments."""
 
@@ -173,6 +254,49 @@ class WargameChess(commands.Cog):
     @app_commands.autocomplete(piece=ac_my_piece, square=ac_attack_square)
     async def attack(self, interaction: discord.Interaction, piece: str, square: str) -> None:
         await run_command(interaction, W.Attack, piece=piece, square=square)
+
+    @app_commands.command(name="token", description="Spend or keep your Advantage token")
+    @app_commands.describe(choice="Spend it on this roll, or keep it")
+    @app_commands.choices(choice=TOKEN_CHOICES)
+    async def token(self, interaction: discord.Interaction, choice: str) -> None:
+        if choice not in ("spend", "keep"):
+            await run_command(interaction, W.UseToken, spend=choice)  # refused: not yes or no
+            return
+        await run_command(interaction, W.UseToken, spend=choice == "spend")
+
+    @app_commands.command(name="promote", description="Promote your Pawn into a slain piece")
+    @app_commands.describe(piece="The slain piece it becomes")
+    @app_commands.autocomplete(piece=ac_promote)
+    async def promote(self, interaction: discord.Interaction, piece: str) -> None:
+        await run_command(interaction, W.Promote, piece=piece)
+
+    @app_commands.command(name="castle", description="Castle your Rook with an adjacent ally")
+    @app_commands.describe(piece="The ally that swaps squares with the Rook")
+    @app_commands.autocomplete(piece=ac_castle)
+    async def castle(self, interaction: discord.Interaction, piece: str) -> None:
+        await run_command(interaction, W.Castle, piece=piece)
+
+    @app_commands.command(
+        name="decline", description="Say no to a Promotion, a Castle or a second Move"
+    )
+    async def decline(self, interaction: discord.Interaction) -> None:
+        await run_command(interaction, W.Decline)
+
+    @app_commands.command(name="combat", description="Combat Movement after a failed Attack")
+    @app_commands.describe(
+        piece="The attacker or the defender", square="An empty square next to the defender"
+    )
+    @app_commands.autocomplete(piece=ac_combat_piece, square=ac_combat_square)
+    async def combat(self, interaction: discord.Interaction, piece: str, square: str) -> None:
+        await run_command(interaction, W.CombatMove, piece=piece, square=square)
+
+    @app_commands.command(
+        name="aside", description="Place a piece that could not be slain next to it"
+    )
+    @app_commands.describe(square="A free square next to it")
+    @app_commands.autocomplete(square=ac_combat_square)
+    async def aside(self, interaction: discord.Interaction, square: str) -> None:
+        await run_command(interaction, W.MoveAside, square=square)
 
     @app_commands.command(name="choose", description="Answer a card's choice")
     @app_commands.autocomplete(option=ac_option)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,8 @@ from bot.store import Store
 from rules.core.dice import RandomDice
 from rules.core.errors import ParseError, RulesError
 from rules.wargame_chess.dice import Modifier
+from rules.wargame_chess.engine import activatable, destinations
+from rules.wargame_chess.state import Decision
 from rules.wargame_chess.tarot import autocomplete, find_card
 from rules.wargame_chess.teams import TeamList
 from tests.conftest import ALICE, BOB, CAROL
@@ -126,3 +129,67 @@ async def test_a_state_that_does_not_extend_the_stored_game_is_never_saved(
     fresh = await svc.store.game(row.id)
     assert fresh is not None and fresh.version == row.version
     assert await svc.store.events(row.id) == events_before
+
+
+# ---- a decision can always be answered ----
+async def _second_move_pending(table: Harness) -> tuple[int, Any, Any]:
+    """A game where the deciding player's Pawn has Moved once and may Move again (or
+    decline): a decision answered by buttons."""
+    from tests.test_discord_game import _play_until_activation
+
+    channel = await start_game(table)
+    await _play_until_activation(table, channel)
+    svc = service(table)
+    for _ in range(10):  # Activate fresh Pawns until one may Move again
+        row, state = await svc.current(channel)
+        user = svc.user_of(row, state.decider)
+        fresh = [p for p in activatable(state)[0] if p.label.startswith("P")]
+        pawn = next(p for p in fresh if destinations(state, p))
+        square = sorted(str(s) for s in destinations(state, pawn))[0]
+        r = await table.slash(user, "move", channel=channel, piece=pawn.label, square=square)
+        assert not r.ephemeral, r.content
+        row, state = await svc.current(channel)
+        if state.pending is not None and state.pending.decision is Decision.SECOND_MOVE:
+            return channel, row, state
+    raise AssertionError("no Pawn could Move")
+
+
+async def test_a_refused_undo_brings_the_decision_buttons_back(table: Harness) -> None:
+    channel, row, state = await _second_move_pending(table)
+    svc = service(table)
+    decider = svc.user_of(row, state.decider)
+    other = svc.user_of(row, state.decider.other)
+    asked = await table.slash(other, "game undo", channel=channel)
+    assert not asked.ephemeral and asked.button("Refuse")
+    refused = await table.click(decider, asked, asked.button("Refuse"))
+    assert not refused.ephemeral and "declined the undo" in refused.content
+    assert any(cid.startswith("wg:c:") for cid in refused.custom_ids()), refused.components
+    answered = await table.click(decider, refused, refused.button("Decline"))
+    assert not answered.ephemeral, answered.content
+    _, after = await svc.current(channel)
+    assert after.pending is None and len(after.history) == len(state.history) + 1
+
+
+async def test_the_board_and_slash_commands_reach_a_pending_decision(table: Harness) -> None:
+    channel, row, state = await _second_move_pending(table)
+    svc = service(table)
+    decider = svc.user_of(row, state.decider)
+    board = await table.slash(decider, "game board", channel=channel)
+    assert board.ephemeral and board.button("Decline")
+    r = await table.slash(decider, "decline", channel=channel)
+    assert not r.ephemeral, r.content
+    _, after = await svc.current(channel)
+    assert after.pending is None and len(after.history) == len(state.history) + 1
+    for command, options in (
+        ("token", {"choice": "spend"}),
+        ("promote", {"piece": "Q1"}),
+        ("castle", {"piece": "N1"}),
+        ("combat", {"piece": "N1", "square": "e4"}),
+        ("aside", {"square": "e4"}),
+        ("decline", {}),
+    ):  # not the decision now: refused privately, nothing changes
+        for user in (ALICE, BOB):
+            r = await table.slash(user, command, channel=channel, **options)
+            assert r.ephemeral and r.content, (command, r.content)
+    _, still = await svc.current(channel)
+    assert still.history == after.history

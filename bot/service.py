@@ -11,11 +11,13 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot import commands as K
 from bot import systems
+from bot.locks import KeyedLocks
 from bot.painter import Painter
 from bot.plugin import SystemPlugin
 from bot.store import ChannelTaken, GameRow, StaleVersion, Store
@@ -31,6 +33,7 @@ GameState = Any  # a game system's state: the service never looks inside it
 log = logging.getLogger("wargame.service")
 
 SNAPSHOT_EVERY = 16
+CACHE_GAMES = 4096  # live games kept in memory (a bench of 1000 live games fits)
 CHANNEL_BUSY = (
     "This channel already has a game. Finish it (or `/game concede`) or start one in another"
     " channel."
@@ -74,11 +77,21 @@ class GameService:
         self.dice_factory = dice
         self.render = render
         self.painter = painter or Painter()
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, tuple[int, GameState]] = {}  # game id -> (version, state)
+        self._locks = KeyedLocks()  # only for games with an action in flight
+        # game id -> (version, state), the most recently saved last; ended games leave it, and
+        # past CACHE_GAMES the least recently saved go (they load again from the store).
+        self._cache: dict[int, tuple[int, GameState]] = {}
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold(game_id)
+
+    def _remember(self, game_id: int, version: int, state: GameState, over: bool = False) -> None:
+        self._cache.pop(game_id, None)
+        if over:
+            return
+        self._cache[game_id] = (version, state)
+        while len(self._cache) > CACHE_GAMES:
+            del self._cache[next(iter(self._cache))]
 
     # ---- loading ----
     async def state_of(self, row: GameRow) -> GameState | None:
@@ -89,7 +102,7 @@ class GameService:
             return cached[1]
         state = await self.stored_state(row.id)
         assert state is not None
-        self._cache[row.id] = (row.version, state)
+        self._remember(row.id, row.version, state, over=row.status == "over")
         return state
 
     async def stored_state(self, game_id: int) -> GameState | None:
@@ -424,7 +437,7 @@ class GameService:
             new_events=rows,
             first_seq=len(before),
         )
-        self._cache[row.id] = (version, new)
+        self._remember(row.id, version, new, over=status == "over")
         return version
 
     async def server_text(self, guild_id: int | None, kind: str, key: str) -> str | None:
@@ -481,13 +494,15 @@ class GameService:
             assert fresh is not None
             new_meta = None if meta is None else {**fresh.meta, **meta(fresh)}
             version = await self.store.save_game(fresh, status=status, meta=new_meta)
-            self._carry_cache(fresh, version)
+            self._carry_cache(fresh, version, over=status == "over")
             return version
 
-    def _carry_cache(self, row: GameRow, version: int) -> GameState | None:
-        """After a change of status or meta only: the cached game is the same at ``version``."""
+    def _carry_cache(self, row: GameRow, version: int, over: bool = False) -> GameState | None:
+        """After a change of status or meta only: the cached game is the same at ``version``
+        (an ended game leaves the cache)."""
         cached = self._cache.get(row.id)
-        if cached is None or cached[0] != row.version:
+        if over or cached is None or cached[0] != row.version:
+            self._cache.pop(row.id, None)
             return None
         self._cache[row.id] = (version, cached[1])
         return cached[1]
@@ -570,7 +585,7 @@ class GameService:
             new_version = await self.store.save_game(
                 row, meta=meta, snapshot=snapshot, truncate_from=len(rules.history(before))
             )
-            self._cache[row.id] = (new_version, before)
+            self._remember(row.id, new_version, before)
             return await self._answer(
                 row, new_version, before, "The last action was undone (both players agreed)."
             )

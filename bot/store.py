@@ -180,7 +180,9 @@ class Store:
         self.db = await aiosqlite.connect(self.path, isolation_level=None)
         self.db.row_factory = aiosqlite.Row
         await self.db.execute("PRAGMA journal_mode=WAL")
-        await self.db.execute("PRAGMA synchronous=NORMAL")
+        # FULL: a commit is on disk before the player is told the action happened (NORMAL could
+        # lose the last commits on a power failure in WAL mode).
+        await self.db.execute("PRAGMA synchronous=FULL")
         await self.db.execute("PRAGMA foreign_keys=ON")
         await self.migrate()
 

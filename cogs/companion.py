@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import discord
@@ -12,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import companion as C
+from bot.locks import KeyedLocks
 from bot.service import Answer
 from bot.wargame_chess.render import odds_chart, png_bytes, tarot_card_image
 from cogs.common import fit
@@ -25,11 +27,11 @@ from rules.wargame_chess.tarot import find_card
 
 KINDS = [app_commands.Choice(name=k.display, value=k.value) for k in Kind]
 MODES = [app_commands.Choice(name=n, value=n.lower()) for n in ("Advantage", "Disadvantage")]
-_locks: dict[int, asyncio.Lock] = {}
+_locks = KeyedLocks()  # per channel, only while a command there is in flight
 
 
-def _lock(channel: int) -> asyncio.Lock:
-    return _locks.setdefault(channel, asyncio.Lock())
+def _lock(channel: int) -> AbstractAsyncContextManager[None]:
+    return _locks.hold(channel)
 
 
 def _svc(interaction: discord.Interaction) -> Any:

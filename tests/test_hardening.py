@@ -193,3 +193,44 @@ async def test_the_board_and_slash_commands_reach_a_pending_decision(table: Harn
             assert r.ephemeral and r.content, (command, r.content)
     _, still = await svc.current(channel)
     assert still.history == after.history
+
+
+# ---- memory that shrinks, and durable acknowledgements ----
+async def test_ended_games_and_forged_ids_leave_nothing_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot import service as S
+    from tests.helpers import command
+
+    monkeypatch.setattr(S, "CACHE_GAMES", 5)
+    store = Store(tmp_path / "mem.sqlite3")
+    await store.open()
+    svc = GameService(store, dice=lambda: RandomDice(2), render=False)
+    for i in range(8):  # eight games, each played a little, then conceded
+        channel = 100 + i
+        ans = await svc.challenge(1, channel, 1, 2)
+        await svc.answer_challenge(ans.game_id or 0, 2, True)
+        await svc.set_team(channel, 1, "K Q R 2N 3P")
+        await svc.set_team(channel, 2, "K 2B 2N J 2P")
+        for text in ("trees", "trees mirror", "deploy auto", "deploy auto"):
+            row, state = await svc.current(channel)
+            assert (await svc.execute(channel, svc.user_of(row, state.decider), command(text))).ok
+        assert len(svc._cache) <= 5  # live games: the least recently saved leave past the bound
+    row, state = await svc.current(100)  # an evicted live game loads again from the store
+    assert state is not None and state.phase.value == "play"
+    for i in range(8):
+        assert (await svc.concede(100 + i, 1)).ok
+    assert svc._cache == {} and len(svc._locks) == 0
+    for game_id in (10**6, 2**62):  # clicks on ids that were never games
+        assert not (await svc.choose(game_id, 0, 1, 0)).ok
+        assert not (await svc.answer_undo(game_id, 0, 1, True)).ok
+    assert len(svc._locks) == 0
+    await store.close()
+
+
+async def test_a_commit_is_on_disk_before_the_answer(tmp_path: Path) -> None:
+    store = Store(tmp_path / "sync.sqlite3")
+    await store.open()
+    async with store.conn.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 2  # FULL
+    await store.close()

@@ -124,8 +124,14 @@ def _h_attack(tx: Transaction, a: A.Action) -> None:
         square=str(a.target),
         mounted=mounted,
     )
-    if mounted:
+    if mounted and not tx.roll_spec(attacker, None, 1, defender).prevent_advantage:
         tx.emit("mounted", f"{attacker.label} has Mounted Advantage", piece=attacker.key)
+    elif mounted:
+        tx.emit(
+            "mounted_prevented",
+            f"{attacker.label} would have Mounted Advantage, but Advantage is prevented",
+            piece=attacker.key,
+        )
     tx.pending = None
     _continue_attack(tx)
 

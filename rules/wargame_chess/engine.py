@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from rules.core import history
-from rules.core.errors import GameOver, IllegalAction, NotYourDecision
+from rules.core.errors import GameOver, IllegalAction, NotYourDecision, ParseError
 from rules.wargame_chess import actions as A
 from rules.wargame_chess import activation, adjustments, attacks, faith, moves, setup
 from rules.wargame_chess.activation import activatable
@@ -107,7 +107,10 @@ def check(state: GameState, action: A.Action, *, player: Player | None = None) -
         raise NotYourDecision(f"it is {who}'s decision now, not {player.title}'s")
     if rules is None:
         raise IllegalAction(f"{action.name} is not a game action")
-    rules[0](state, action)
+    try:
+        rules[0](state, action)
+    except ParseError as e:  # e.g. a piece that does not exist: the action is illegal
+        raise IllegalAction(str(e)) from None
 
 
 def replay(

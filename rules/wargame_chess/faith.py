@@ -300,8 +300,8 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
     if k == "curse_own":
         keys = tuple(p.key for p in tx.on_board(pl) if not p.cursed and tx.can_be_cursed(p))
         return keys, f"{step.source}: Curse one of your own pieces"
-    if k == "slay_own":
-        keys = tuple(p.key for p in tx.on_board(pl))
+    if k == "slay_own":  # a valid target only: a piece that cannot be slain is not one
+        keys = tuple(p.key for p in tx.on_board(pl) if tx.can_be_slain(p))
         return keys, f"{step.source}: you have fewer slain pieces; slay one of your own"
     if k == "disadvantage_enemy":
         keys = tuple(p.key for p in token_targets(peek(tx), pl, tx.on_board(pl.other)))
@@ -327,7 +327,7 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
         curseable = tuple(p.key for p in group if not p.cursed and tx.can_be_cursed(p))
         if curseable:
             return curseable, f"{step.source}: Curse the slayer or an ally of equal or higher rank"
-        slayable = tuple(p.key for p in group if p.cursed)
+        slayable = tuple(p.key for p in group if p.cursed and tx.can_be_slain(p))
         return slayable, f"{step.source}: all of them are Cursed, so slay one"
     if k == "magician":
         attacker = tx.piece(step.data[0])
@@ -680,7 +680,10 @@ def _h_discard(tx: Transaction, a: DiscardCard) -> None:
 
 
 def pool_of(state: GameState, player: Player) -> tuple[int, ...]:
-    kinds = {p.kind.value for p in state.pieces if p.owner is player}
+    """The bone-reading pool is assembled at the start of the game, from the team as chosen:
+    a piece type that joins later (Summoned) does not grow it."""
+    team = state.config.teams[player]
+    kinds = {team.faction.option(name).kind.value for name, n in team.pieces if n}
     return bone_pool(kinds)
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from rules.core.errors import IllegalAction, NotYourDecision, ParseError
+from rules.core.errors import IllegalAction, NotYourDecision
 from rules.wargame_chess.actions import (
     Activate,
     AddRollEffect,
@@ -114,7 +114,7 @@ def test_roll_effect_modifier_and_duration() -> None:
     assert s.piece("Black P1").zone is Zone.SLAIN
     with pytest.raises(IllegalAction, match="not a roll effect"):
         check(s, AddRollEffect(W, "White P1", "luck", Until.GAME))
-    with pytest.raises(ParseError, match="not a modifier"):
+    with pytest.raises(IllegalAction, match="not a modifier"):
         check(s, AddRollEffect(W, "White P1", "modifier", Until.GAME, "lots"))
 
 

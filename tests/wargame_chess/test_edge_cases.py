@@ -1,0 +1,74 @@
+"""The rules' last edge cases (issue 11): each test failed before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.errors import IllegalAction
+from rules.wargame_chess.actions import (
+    Activate,
+    Attack,
+    Curse,
+    GiveTokens,
+    SetCannotBeSlain,
+    Slay,
+    Summon,
+)
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.engine import check
+from rules.wargame_chess.faith import pool_of
+from rules.wargame_chess.scenario import scenario
+from rules.wargame_chess.state import Token
+from tests.helpers import kinds, step
+from tests.wargame_chess.test_tarot_cards import deal
+
+W, B = Player.WHITE, Player.BLACK
+sq = Square.parse
+
+
+def test_the_bone_pool_is_assembled_at_the_start_of_the_game() -> None:
+    s = scenario("Kh1 Pa2", "Kh8")
+    before = pool_of(s, W)
+    s, _ = step(s, Summon(W, "Knight", sq("c3")))  # a piece type the team did not start with
+    assert pool_of(s, W) == before
+
+
+def test_death_offers_only_pieces_that_can_be_slain() -> None:
+    s = scenario("Kh1 Pa2 Pb2", "Kh8 Pa7 Pb7")
+    s, _ = step(s, Slay(W, "Black P2"))  # Black has more slain: White slays one of its own
+    s, _ = step(s, SetCannotBeSlain(W, "White P1", True))
+    s, _ = deal(s, 13)
+    assert s.pending is not None and s.pending.player is W
+    assert "White P1" not in s.pending.options
+    assert set(s.pending.options) == {"White K1", "White P2"}
+
+
+def test_justice_does_not_slay_a_piece_that_cannot_be_slain() -> None:
+    s = scenario("Kc1 Qd4 Ph1", "Pe5 Kh8")
+    s, _ = step(s, Curse(B, "White K1"))
+    s, _ = step(s, Curse(B, "White Q1"))
+    s, _ = step(s, SetCannotBeSlain(W, "White K1", True))
+    s, _ = deal(s, 8)
+    s, _ = step(s, Activate("White Q1"))
+    s, _ = step(s, Attack("White Q1", sq("e5")), [8, 8, 1, 1])
+    # Every eligible piece (the slayer Queen, the higher King) is Cursed, so one is slain: the
+    # King cannot be slain, so it is not a valid target; only the Queen is.
+    assert s.pending is not None and s.pending.options == ("White Q1",)
+
+
+def test_judgement_does_not_announce_a_mounted_advantage_it_prevents() -> None:
+    s = scenario("Nd4 Kh1", "Pe6 Pf7 Kh8")
+    s, _ = step(s, GiveTokens(W, "White N1", Token.ADVANTAGE, 1))
+    s, _ = deal(s, 20)
+    s, _ = step(s, Activate("White N1"))
+    s, ev = step(s, Attack("White N1", sq("e6")), [2, 5, 4, 4])
+    assert "mounted" not in kinds(ev) and "mounted_prevented" in kinds(ev)
+    assert not any("has Mounted Advantage" in e.text for e in ev)
+
+
+def test_check_says_illegal_for_a_piece_that_does_not_exist() -> None:
+    s = scenario("Kh1 Pa2", "Kh8")
+    with pytest.raises(IllegalAction, match="no piece"):
+        check(s, Activate("White Z9"))
+    with pytest.raises(IllegalAction, match="no piece"):
+        check(s, Slay(W, "Nobody"))

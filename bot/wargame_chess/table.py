@@ -316,6 +316,11 @@ def prompt(s: GameState) -> str:
         return f"{d.title}: choose `trees mirror`, `trees flip` or `trees random`."
     if s.phase is Phase.DEPLOY:
         return f"{d.title}: deploy with `deploy N1 b1`, or `deploy auto`."
+    if s.pending is None and s.activation_picker is not None:
+        return (
+            f"The High Priestess: {d.title} chooses which of {s.to_act.title}'s pieces Activates "
+            "(`activate N1`, or `actions` for choices)."
+        )
     if s.pending is None:
         return f"{d.title} to Activate a piece (`activate N1`, or `actions` for choices)."
     p = s.pending

@@ -63,9 +63,11 @@ def _h_activate(tx: Transaction, a: A.Action) -> None:
         activations=piece.activations + (0 if reactivation else 1),
     )
     verb = "Reactivates" if reactivation else "Activates"
+    picker = tx.state.activation_picker
+    chosen = "" if picker is None else f" (chosen by {picker.title}: The High Priestess)"
     tx.emit(
         "activated",
-        f"{piece.owner.title} {verb} {piece.label} on {piece.square}",
+        f"{piece.owner.title} {verb} {piece.label} on {piece.square}{chosen}",
         piece=piece.key,
         reactivation=reactivation,
         square=str(piece.square),

@@ -187,7 +187,9 @@ def _empress(tx: Transaction, resolver: Player) -> None:
 def _hierophant(tx: Transaction, resolver: Player) -> None:
     blessed: dict[Player, int] = {pl: 0 for pl in Player}
     for p in list(tx.on_board()):
-        if p.kind is Kind.BISHOP and tx.bless(p.key, "The Hierophant"):
+        # "Just Blessed" (R70): the Bishop is Blessed now; a Blessing that only cancelled a
+        # Curse leaves it unmarked and gives no Curse to place.
+        if p.kind is Kind.BISHOP and tx.bless(p.key, "The Hierophant") and tx.piece(p.key).blessed:
             blessed[p.owner] += 1
     for pl in _others_first(resolver):
         for _ in range(blessed[pl]):

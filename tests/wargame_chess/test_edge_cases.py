@@ -8,6 +8,7 @@ from rules.core.errors import IllegalAction
 from rules.wargame_chess.actions import (
     Activate,
     Attack,
+    Choose,
     Curse,
     GiveTokens,
     SetCannotBeSlain,
@@ -72,3 +73,28 @@ def test_check_says_illegal_for_a_piece_that_does_not_exist() -> None:
         check(s, Activate("White Z9"))
     with pytest.raises(IllegalAction, match="no piece"):
         check(s, Slay(W, "Nobody"))
+
+
+def test_a_hierophant_blessing_that_only_cancels_a_curse_offers_no_curse() -> None:
+    from rules.wargame_chess.state import Decision
+
+    s = scenario("Bc1 Kh1", "Bc8 Kh8")
+    s, _ = step(s, Curse(B, "White B1"))  # White's Bishop is Cursed
+    s, _ = deal(s, 5)
+    assert not s.piece("White B1").blessed and not s.piece("White B1").cursed  # cancelled
+    assert s.piece("Black B1").blessed
+    # Only Black's Bishop was just Blessed: only Black places a Curse (R70).
+    assert s.pending is not None and s.pending.decision is Decision.CHOOSE
+    assert s.pending.player is B
+    s, _ = step(s, Choose("White K1"))
+    assert s.pending is None
+
+
+def test_the_high_priestess_log_and_prompt_say_who_chose() -> None:
+    from bot.wargame_chess.table import prompt
+
+    s = scenario("Kh1 Pa2", "Kh8 Pa7")
+    s, _ = deal(s, 2)
+    assert "Black chooses which of White's pieces Activates" in prompt(s)
+    s, ev = step(s, Activate("White P1"))
+    assert "White Activates P1 on a2 (chosen by Black: The High Priestess)" in [e.text for e in ev]

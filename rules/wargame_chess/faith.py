@@ -37,7 +37,12 @@ from rules.wargame_chess.state import (
 from rules.wargame_chess.tarot import AT_THE_TABLE, BY_NUMBER, INCOMPLETE
 from rules.wargame_chess.tokens import token_targets
 from rules.wargame_chess.transaction import Handler, Transaction, Validator, peek
-from rules.wargame_chess.turns import apply_after_activation, end_activation
+from rules.wargame_chess.turns import (
+    AFTER_ACTIVATION_NAMES,
+    apply_after_activation,
+    apply_flag,
+    end_activation,
+)
 
 NONE = "none"
 
@@ -249,7 +254,7 @@ def _temperance(tx: Transaction, resolver: Player) -> None:
 
 def _tower_or_star(flag: str) -> Any:
     def run(tx: Transaction, resolver: Player) -> None:
-        tx.faith = replace(tx.faith, after_activation=flag)
+        tx.faith = replace(tx.faith, after_activation=(*tx.faith.after_activation, flag))
         if tx.activation is None:
             apply_after_activation(tx, resolver)  # no Re/Activation under way: at once
         else:
@@ -358,6 +363,9 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
         return tuple(opts), f"{step.source}: redeploy a piece (piece and square)"
     if k == "hermit_isolated":
         return ("auto",), ""
+    if k == "after_order":
+        names = tuple(f"{AFTER_ACTIVATION_NAMES[f]} first" for f in step.data)
+        return names, "The Tower and The Star both take effect: choose which happens first"
     if k == "star_one":
         keys = tuple(p.key for p in tx.on_board(pl) if p.activated)
         return keys, f"{step.source}: choose one of your pieces that has Activated to make fresh"
@@ -404,6 +412,10 @@ def _resolve(tx: Transaction, step: EffectStep, choice: str) -> None:
             assert sq is not None
             tx.slay(attacker.key, None, "The Magician: replaced")
             tx.put(choice, sq, f"The Magician: it takes {attacker.key}'s place")
+    elif k == "after_order":
+        chosen = next(f for f in step.data if choice == f"{AFTER_ACTIVATION_NAMES[f]} first")
+        for flag in (chosen, *(f for f in step.data if f != chosen)):
+            apply_flag(tx, flag, step.player.other)
     elif k == "star_one":
         tx.update(choice, activated=False)
         tx.emit(

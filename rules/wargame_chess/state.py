@@ -183,7 +183,8 @@ class FaithState:
     bones: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # kept results per player
     queue: tuple[EffectStep, ...] = ()
     resume: Pending | None = None
-    after_activation: str = ""  # "tower" or "star": applied when the Re/Activation ends
+    # "tower" / "star", in the order declared: applied when the Re/Activation ends (R72)
+    after_activation: tuple[str, ...] = ()
     world_done: tuple[str, ...] = ()
 
 

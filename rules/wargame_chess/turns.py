@@ -118,16 +118,29 @@ def end_activation(tx: Transaction) -> None:
     end_turn(tx)
 
 
+AFTER_ACTIVATION_NAMES = {"tower": "The Tower", "star": "The Star"}
+
+
 def apply_after_activation(tx: Transaction, first: Player | None = None) -> None:
     """The Tower / The Star: once the Re/Activation ends, every piece counts as Activated (or
     none does). With the revised Star (a game option, WC-32) each player instead chooses one
-    of their Activated pieces to make fresh, ``first`` choosing first."""
-    flag = tx.faith.after_activation
-    if not flag:
+    of their Activated pieces to make fresh, ``first`` choosing first. When both were declared
+    in one Re/Activation, both happen, in the order the player whose Re/Activation it was
+    chooses (R72)."""
+    flags = tuple(dict.fromkeys(tx.faith.after_activation))  # each card once, in order
+    if not flags:
         return
-    tx.faith = replace(tx.faith, after_activation="")
+    tx.faith = replace(tx.faith, after_activation=())
+    lead = tx.to_act if first is None else first  # (WHITE is 0: no `first or ...`)
+    if len(flags) > 1:
+        tx.enqueue(EffectStep("after_order", lead.other, flags, "The Tower and The Star"))
+        return
+    apply_flag(tx, flags[0], lead)
+
+
+def apply_flag(tx: Transaction, flag: str, lead: Player) -> None:
+    """One of The Tower ("tower") or The Star ("star") takes effect now."""
     if flag == "star" and tx.config.star_one_each:
-        lead = tx.to_act if first is None else first  # (WHITE is 0: no `first or ...`)
         tx.enqueue(*(EffectStep("star_one", pl, (), "The Star") for pl in (lead, lead.other)))
         return
     value = flag == "tower"

@@ -98,3 +98,27 @@ def test_the_high_priestess_log_and_prompt_say_who_chose() -> None:
     assert "Black chooses which of White's pieces Activates" in prompt(s)
     s, ev = step(s, Activate("White P1"))
     assert "White Activates P1 on a2 (chosen by Black: The High Priestess)" in [e.text for e in ev]
+
+
+@pytest.mark.parametrize(("first", "turn_after"), [("The Tower first", 1), ("The Star first", 2)])
+def test_the_tower_and_the_star_in_one_activation_both_happen_in_the_chosen_order(
+    first: str, turn_after: int
+) -> None:
+    from rules.wargame_chess.actions import Move
+    from rules.wargame_chess.state import Decision
+
+    s = scenario("Kh1 Pa2", "Kh8 Pa7")
+    s, _ = step(s, Activate("White K1"))
+    s, _ = deal(s, 16)  # The Tower: takes effect when the Activation ends
+    s, _ = deal(s, 17, by=B)  # then The Star, in the same Activation
+    s, _ = step(s, Move("White K1", sq("g1")))
+    assert s.pending is not None and s.pending.decision is Decision.CHOOSE
+    assert s.pending.player is W  # whose Activation it was chooses the order (R72)
+    assert set(s.pending.options) == {"The Tower first", "The Star first"}
+    s, ev = step(s, Choose(first))
+    texts = [e.text for e in ev]
+    assert any("Every piece now counts as having Activated" in t for t in texts)
+    assert any("No piece counts as having Activated" in t for t in texts)
+    # The Tower then The Star: nobody has Activated, the turn goes on. The Star then The
+    # Tower: everybody has, so the turn ends.
+    assert s.turn == turn_after

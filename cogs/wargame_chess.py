@@ -352,6 +352,11 @@ class WargameChess(commands.Cog):
     async def adjust_mark(self, interaction: discord.Interaction, piece: str, what: str) -> None:
         await run_command(interaction, W.MarkPiece, piece=piece, mark=what)
 
+    @adjust.command(name="discard_tarot", description="Discard a dealt tarot card")
+    @app_commands.describe(card="The dealt card a rule discards")
+    async def adjust_discard_tarot(self, interaction: discord.Interaction, card: str) -> None:
+        await run_command(interaction, W.DiscardTarot, card=card)
+
     @adjust.command(name="place", description="Put a slain or removed piece back on a square")
     @app_commands.autocomplete(piece=ac_any_piece)
     async def adjust_place(self, interaction: discord.Interaction, piece: str, square: str) -> None:

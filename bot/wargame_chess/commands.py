@@ -214,6 +214,13 @@ class DiscardCard(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardTarot(Command):
+    name: ClassVar[str] = "tarot discard"
+    system: ClassVar[str] = "wargame-chess"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class ReadBones(Command):
     name: ClassVar[str] = "bones"
     system: ClassVar[str] = "wargame-chess"

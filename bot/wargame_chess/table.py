@@ -67,7 +67,8 @@ Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · s
          place N2 c3 · takeoff P4 · redeploy Q1 d1 · modifier N1 +2 · undo · concede · export
          odds queen knight [adv|dis] · roll 4d6kh3 · rules combat movement
 Faith:   divinate [tower, sun] (preferred cards) · divinate switch star · choose <option>
-         tarot card hermit · tarot active · cards draw 2 game · cards discard QH · bones [keep]
+         tarot card hermit · tarot active · tarot discard star · cards draw 2 game
+         cards discard QH · bones [keep]
 Companion (no game needed): roll 4d6kh3 · roll queen adv +2 · resolve knight pawn mounted ddis=1
          odds queen knight aadv=1 · divinate sun · cards draw 2 · bones K Q R 2N 3P · rolls stats
 """
@@ -281,6 +282,8 @@ def adjustment(state: GameState, c: K.Command, by: Player, player: Player | None
         return A.DiscardCard(by, parse_card(c.card).id)
     if isinstance(c, W.ReadBones):
         return A.ReadBones(by, c.keep)
+    if isinstance(c, W.DiscardTarot):
+        return A.DiscardTarot(by, find_card(c.card).number)
     raise ParseError(f"{c.name} is not a Wargame Chess command")
 
 
@@ -365,6 +368,8 @@ COMPANION_VERBS = {"roll", "resolve", "odds", "rules", "rolls", "tarot"}
 def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     b = K.build
     in_game = table.state is not None
+    if verb == "tarot" and in_game and args and args[0].lower() == "discard":
+        return b(W.DiscardTarot, card=" ".join(args[1:]))
     if verb in COMPANION_VERBS:
         return W.Companion(verb, tuple(args))
     if verb == "trees":  # `trees` (or `trees roll`) flips or rolls; a mode is a choice

@@ -280,6 +280,15 @@ class DiscardCard(Adjustment):
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardTarot(Adjustment):
+    """Discard a dealt tarot card (a rule says so): it leaves the spread (an active card stops
+    being active) and is shuffled back into the deck at the end of the turn."""
+
+    name: ClassVar[str] = "discard_tarot"
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class ReadBones(Adjustment):
     """Roll ``by``'s bone-reading pool; ``keep`` preserves the results until cleared."""
 
@@ -324,6 +333,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Choose,
         DrawCards,
         DiscardCard,
+        DiscardTarot,
         ReadBones,
     )
 }

@@ -15,7 +15,14 @@ from typing import Any
 
 from rules.core.actions import Action
 from rules.core.errors import IllegalAction
-from rules.wargame_chess.actions import Choose, DiscardCard, Divinate, DrawCards, ReadBones
+from rules.wargame_chess.actions import (
+    Choose,
+    DiscardCard,
+    DiscardTarot,
+    Divinate,
+    DrawCards,
+    ReadBones,
+)
 from rules.wargame_chess.board import Player, Square, Terrain, in_deployment_zone
 from rules.wargame_chess.cards import PlayingCard, bone_pool
 from rules.wargame_chess.dice import Mode, RollResult
@@ -693,6 +700,30 @@ def _h_discard(tx: Transaction, a: DiscardCard) -> None:
     tx.emit("card_discarded", f"{a.by.title} discards {PlayingCard(a.card).name}", card=a.card)
 
 
+def _v_discard_tarot(state: GameState, a: DiscardTarot) -> None:
+    if state.phase is not Phase.PLAY:
+        raise IllegalAction("tarot cards are discarded during play")
+    if a.card not in state.faith.tarot_dealt:
+        raise IllegalAction("only a dealt tarot card can be discarded")
+
+
+def _h_discard_tarot(tx: Transaction, a: DiscardTarot) -> None:
+    f = tx.faith
+    active = f.tarot_active == a.card
+    tx.faith = replace(
+        f,
+        tarot_dealt=tuple(c for c in f.tarot_dealt if c != a.card),
+        tarot_discard=(*f.tarot_discard, a.card),
+        tarot_active=None if active else f.tarot_active,
+    )
+    name = BY_NUMBER[a.card].title
+    tx.emit(
+        "tarot_discarded",
+        f"{a.by.title} discards {name}" + (": no card is active now" if active else ""),
+        card=a.card,
+    )
+
+
 def pool_of(state: GameState, player: Player) -> tuple[int, ...]:
     """The bone-reading pool is assembled at the start of the game, from the team as chosen:
     a piece type that joins later (Summoned) does not grow it."""
@@ -731,5 +762,6 @@ RULES: dict[type[Action], tuple[Validator, Handler]] = {
     Choose: (_v_choose, _h_choose),
     DrawCards: (_v_draw, _h_draw),
     DiscardCard: (_v_discard, _h_discard),
+    DiscardTarot: (_v_discard_tarot, _h_discard_tarot),
     ReadBones: (_v_bones, _h_bones),
 }

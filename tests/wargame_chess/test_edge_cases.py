@@ -122,3 +122,37 @@ def test_the_tower_and_the_star_in_one_activation_both_happen_in_the_chosen_orde
     # The Tower then The Star: nobody has Activated, the turn goes on. The Star then The
     # Tower: everybody has, so the turn ends.
     assert s.turn == turn_after
+
+
+def test_a_discarded_tarot_card_is_reshuffled_at_the_end_of_the_turn() -> None:
+    from rules.wargame_chess.actions import DiscardTarot, Move
+
+    s = scenario("Kh1", "Kh8")
+    s, _ = deal(s, 19)  # The Sun, active
+    assert s.faith.tarot_active == 19
+    with pytest.raises(IllegalAction, match="only a dealt tarot card"):
+        check(s, DiscardTarot(W, next(c for c in range(22) if c not in s.faith.tarot_dealt)))
+    s, ev = step(s, DiscardTarot(B, 19))
+    assert s.faith.tarot_active is None and s.faith.tarot_discard == (19,)
+    assert 19 not in s.faith.tarot_deck and "no card is active now" in ev[0].text
+    s, _ = step(s, Activate("White K1"))
+    s, _ = step(s, Move("White K1", sq("g1")))
+    s, _ = step(s, Activate("Black K1"))
+    s, _ = step(s, Move("Black K1", sq("g8")))  # the turn ends
+    assert s.turn == 2 and s.faith.tarot_discard == () and 19 in s.faith.tarot_deck
+
+
+def test_tarot_discard_at_the_console() -> None:
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+
+    t = Table(RandomDice(3))
+    for line in ("game new", "trees", "trees", "trees flip", "deploy auto", "deploy auto"):
+        assert t.run(line).ok
+    assert t.run("divinate").ok
+    card = t.state.faith.tarot_dealt[0]
+    from rules.wargame_chess.tarot import BY_NUMBER
+
+    r = t.run(f"tarot discard {BY_NUMBER[card].name}")
+    assert r.ok, r.text
+    assert card in t.state.faith.tarot_discard

@@ -85,11 +85,18 @@ def first_choice(sent: Any) -> tuple[str, list[str] | None] | None:
 
 
 async def run(
-    games: int, activations: int, rate: float, pictures: bool = True, processes: int = 1
+    games: int,
+    activations: int,
+    rate: float,
+    pictures: bool = True,
+    processes: int = 1,
+    synchronous: str = "FULL",
 ) -> None:
     mp = pytest.MonkeyPatch()
     with tempfile.TemporaryDirectory() as tmp:
         bot, table = await start_bot(mp, Path(tmp) / "bench.sqlite3", render_processes=processes)
+        if synchronous != "FULL":  # the store's own setting is FULL (durable acknowledgements)
+            await bot.store.conn.execute(f"PRAGMA synchronous={synchronous}")
         svc = bot.service
         svc.render = pictures
         t0 = time.perf_counter()
@@ -242,10 +249,24 @@ def main() -> None:
         default=1,
         help="worker processes drawing the pictures (0: a thread), as RENDER_PROCESSES",
     )
+    ap.add_argument(
+        "--synchronous",
+        choices=["FULL", "NORMAL"],
+        default="FULL",
+        help="SQLite's synchronous setting (NORMAL: the faster, less durable one, to compare)",
+    )
     args = ap.parse_args()
     for rate in args.rate:
+        print(f"synchronous={args.synchronous}")
         asyncio.run(
-            run(args.games, args.activations, rate, not args.no_pictures, args.render_processes)
+            run(
+                args.games,
+                args.activations,
+                rate,
+                not args.no_pictures,
+                args.render_processes,
+                args.synchronous,
+            )
         )
 
 

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import gctune, systems
+from bot.checks import CheckedTree
 from bot.painter import Painter
 from bot.service import GameService
 from bot.settings import Settings
@@ -33,7 +34,12 @@ class WargameBot(commands.Bot):
         self, settings: Settings, *, sync: bool = False, dice: Callable[[], Dice] = SystemDice
     ) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=CheckedTree,
+        )
         self.settings = settings
         self.sync_on_start = sync
         self.store = Store(settings.database_path)

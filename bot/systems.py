@@ -27,6 +27,8 @@ PLANNED: dict[str, str] = {
 
 def get(system_id: str | None) -> SystemPlugin:
     """The system with this id (the default one for None); a clear refusal otherwise."""
+    if system_id is not None and not isinstance(system_id, str):
+        raise ParseError("a game system is named by its id, like wargame-chess")
     key = (system_id or DEFAULT).strip().lower()
     found = SYSTEMS.get(key)
     if found is not None:
@@ -34,4 +36,4 @@ def get(system_id: str | None) -> SystemPlugin:
     built = ", ".join(SYSTEMS)
     if key in PLANNED:
         raise ParseError(f"{PLANNED[key]} is not built yet: the systems to play are {built}")
-    raise ParseError(f"'{system_id}' is not a game system here: choose one of {built}")
+    raise ParseError(f"'{key[:30]}' is not a game system here: choose one of {built}")

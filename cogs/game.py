@@ -13,7 +13,7 @@ from bot import commands as K
 from bot import systems
 from bot.service import Answer
 from cogs.common import MAX_CHOICES, channel_id, fit, service
-from cogs.views import DYNAMIC_ITEMS, respond
+from cogs.views import DYNAMIC_ITEMS, answer_unknown_component, respond
 
 SYSTEM_CHOICES = [app_commands.Choice(name=p.name, value=p.id) for p in systems.SYSTEMS.values()]
 
@@ -126,6 +126,10 @@ class Game(commands.Cog):
             interaction,
             await service(interaction).set_team(channel_id(interaction), interaction.user.id, team),
         )
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_unknown_component(interaction)
 
     async def _look(self, interaction: discord.Interaction, command: K.Command) -> None:
         """A command that only looks, answered to the asker alone."""

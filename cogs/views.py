@@ -225,6 +225,22 @@ class UndoButton(
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, CommandButton, ChallengeButton, UndoButton)
 
 
+def is_ours(custom_id: str) -> bool:
+    """Whether a component's custom_id is one of this bot's buttons or menus."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
+async def answer_unknown_component(interaction: discord.Interaction) -> None:
+    """A click whose custom_id no button of ours has (only a forged one): answered, not
+    dropped, so no interaction goes unanswered."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or not is_ours(custom_id):
+        await refuse(interaction, NOT_VALID)
+
+
 def menu_view(game_id: int, version: int, menu: Menu) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if menu.command is not None:

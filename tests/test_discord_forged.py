@@ -497,7 +497,7 @@ async def test_spectator_cannot_move_or_adjust(table: Harness) -> None:
         ("game concede", {}, seated),
         # Malformed as well: refused by the field check before the seat is looked at.
         ("move", {"piece": "P1", "square": "z9"}, "not a square"),
-        ("adjust mark", {"piece": "White P1", "what": "undo"}, "not a mark"),
+        ("adjust mark", {"piece": "White P1", "what": "undo"}, "must be one of"),
     ]
     for name, options, words in cases:
         r = await forged_slash(table, CAROL, name, g.channel, **options)

@@ -234,3 +234,35 @@ async def test_a_commit_is_on_disk_before_the_answer(tmp_path: Path) -> None:
     async with store.conn.execute("PRAGMA synchronous") as cur:
         assert (await cur.fetchone())[0] == 2  # FULL
     await store.close()
+
+
+# ---- forged values: every option checked against its declared type before any code runs ----
+async def test_option_values_of_the_wrong_type_are_refused_by_the_tree(table: Harness) -> None:
+    from tests.test_discord_forged import forged_slash
+
+    for name, options in (
+        ("odds", {"attacker": "king", "defender": "₃"}),
+        ("roll", {"piece": "²"}),
+        ("roll", {"expression": 2**63}),
+        ("cards draw", {"count": 1.5}),
+        ("rolls history", {"count": 10**30}),
+        ("tarot card", {"name": 7}),
+        ("bones roll", {"pool": ["d4"]}),
+        ("help", {"system": 21}),
+        ("rules", {"topic": None}),
+        ("deploy", {"piece": 10**30}),
+        ("game new", {"system": "chess28" * 1000}),
+    ):
+        r = await forged_slash(table, ALICE, name, CHANNEL_ID, **options)
+        assert r.ephemeral and "not valid" in r.content, (name, r.content)
+        assert len(r.content) <= 2000
+
+
+async def test_a_click_no_button_of_ours_has_is_answered(table: Harness) -> None:
+    from tests.test_discord_forged import message_with
+
+    for custom_id in ("garbage", "wg:c:-1:0:0", "wg:zz:1"):
+        msg = message_with(CHANNEL_ID, custom_id)
+        got = await table._feed(table.click_payload(BOB, msg, custom_id))
+        replies = [s for s in got if s.kind == "response"]
+        assert len(replies) == 1 and replies[0].ephemeral and "not valid" in replies[0].content

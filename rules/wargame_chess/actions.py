@@ -229,6 +229,16 @@ class SetCannotBeSlain(Adjustment):
 
 
 @dataclass(frozen=True, slots=True)
+class SetEffect(Adjustment):
+    """Put a registered rule effect (``rules.wargame_chess.effects``) in force, or end it
+    (``active=False``): recorded like every action, so replay, undo and loading rebuild it."""
+
+    name: ClassVar[str] = "set_effect"
+    effect: str
+    active: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Adjustment):
     name: ClassVar[str] = "concede"
 
@@ -327,6 +337,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         PlaceRandomly,
         AddRollEffect,
         SetCannotBeSlain,
+        SetEffect,
         Concede,
         EndOnPoints,
         Divinate,

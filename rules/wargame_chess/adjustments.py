@@ -14,6 +14,7 @@ from rules.wargame_chess.dice import (
     Modifier,
     ScriptedDice,
 )
+from rules.wargame_chess.effects import REGISTRY
 from rules.wargame_chess.state import (
     EndReason,
     GameState,
@@ -114,6 +115,13 @@ def check_adjustment(state: GameState, a: A.Adjustment) -> None:
             raise IllegalAction(
                 f"{a.square} is not a free square of {piece.owner.title}'s deployment zone"
             )
+    elif isinstance(a, A.SetEffect):
+        if a.effect not in REGISTRY or a.effect.startswith("tarot:"):
+            raise IllegalAction(f"there is no rule effect called '{a.effect[:40]}'")
+        if a.active and a.effect in state.effects:
+            raise IllegalAction(f"'{a.effect}' is already in force")
+        if not a.active and a.effect not in state.effects:
+            raise IllegalAction(f"'{a.effect}' is not in force")
     elif isinstance(a, A.Summon):
         team = state.config.teams[a.by]
         opt = team.faction.option(a.option)
@@ -178,6 +186,13 @@ def handle_adjustment(tx: Transaction, a: A.Action) -> None:
         tx.update(key, cannot_be_slain=a.value)
         text = "cannot be slain" if a.value else "can be slain again"
         tx.emit("unslayable", f"{key} {text} ({why})", piece=key)
+    elif isinstance(a, A.SetEffect):
+        if a.active:
+            tx.effects = (*tx.effects, a.effect)
+            tx.emit("effect", f"{a.effect} is in force ({why})", effect=a.effect)
+        else:
+            tx.effects = tuple(e for e in tx.effects if e != a.effect)
+            tx.emit("effect_ended", f"{a.effect} is no longer in force ({why})", effect=a.effect)
     elif isinstance(a, A.Concede):
         tx.emit("conceded", f"{a.by.title} concedes")
         tx.finish(Outcome(a.by.other, EndReason.CONCEDED, None, f"{a.by.title} conceded"))

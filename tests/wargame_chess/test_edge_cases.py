@@ -156,3 +156,48 @@ def test_tarot_discard_at_the_console() -> None:
     r = t.run(f"tarot discard {BY_NUMBER[card].name}")
     assert r.ok, r.text
     assert card in t.state.faith.tarot_discard
+
+
+def test_an_effect_put_in_force_survives_replay_undo_and_loading() -> None:
+    from rules.wargame_chess.actions import SetEffect
+    from rules.wargame_chess.effects import REGISTRY, GameEffect, register
+    from rules.wargame_chess.engine import replay_state, undo
+    from rules.wargame_chess.serialize import dumps, loads
+
+    class Sturdy(GameEffect):
+        name = "test-sturdy"
+
+        def can_be_slain(self, tx, piece):  # type: ignore[no-untyped-def]
+            return False
+
+    if "test-sturdy" not in REGISTRY:
+        register(Sturdy())
+    s = scenario("Kh1 Pa2", "Kh8")
+    with pytest.raises(IllegalAction, match="no rule effect"):
+        check(s, SetEffect(W, "no-such-rule"))
+    with pytest.raises(IllegalAction, match="no rule effect"):
+        check(s, SetEffect(W, "tarot:19"))  # tarot cards come into force by Divination
+    s, ev = step(s, SetEffect(W, "test-sturdy"))
+    assert s.effects == ("test-sturdy",) and "in force" in ev[0].text
+    assert replay_state(s).effects == ("test-sturdy",)
+    assert loads(dumps(s)) == s
+    assert undo(s).effects == ()
+    with pytest.raises(IllegalAction, match="already in force"):
+        check(s, SetEffect(B, "test-sturdy"))
+    s, _ = step(s, SetEffect(B, "test-sturdy", active=False))
+    assert s.effects == () and replay_state(s).effects == ()
+
+
+def test_a_scenario_that_is_already_won_says_so_and_one_can_take_upgrades() -> None:
+    from dataclasses import replace
+
+    from rules.wargame_chess.teams import STANDARD, Upgrade
+
+    with pytest.raises(IllegalAction, match="already over: White wins: Black has no pieces"):
+        scenario("Kh1", "")
+    with pytest.raises(IllegalAction, match="only Fool's Endeavour"):
+        scenario("Kh1", "Ja8")
+    faction = replace(STANDARD, name="Upgraded", upgrades=(Upgrade("Banner", 2),))
+    s = scenario("Kh1 Pa2", "Kh8", faction=faction, upgrades=(("Banner",), ()))
+    assert s.config.teams[W].upgrades == ("Banner",)
+    assert s.score(W) == s.points_on_board(W) + 2

@@ -60,10 +60,10 @@ def test_king_steps_one_square() -> None:
 
 
 def test_joker_three_steps_around_obstacles_and_no_attack() -> None:
-    s = scenario("Ja1", "Kh8 Pb1", trees="a2 b2")
+    s = scenario("Ja1 Kh1", "Kh8 Pb1", trees="a2 b2")
     # Only route: none (a1's neighbours are a2, b2 (trees) and b1 (a piece)).
     assert dests(s, "White J1") == []
-    s2 = scenario("Jd4", "Kh8 Pd5", trees="c4 e4")
+    s2 = scenario("Jd4 Kh1", "Kh8 Pd5", trees="c4 e4")
     d = dests(s2, "White J1")
     assert "d7" in d  # three steps: c5? no, d4->c5->c6->d7
     assert "d8" not in d  # four steps away
@@ -87,8 +87,11 @@ def test_staying_is_refused_when_a_move_exists() -> None:
 
 
 def test_only_fools_endeavour_pieces_left_loses() -> None:
-    s = scenario("Ja1", "Kh8 Pb1", trees="a2 b2")
-    s, _ = step(s, Activate("White J1"))
+    from rules.wargame_chess.actions import Slay
+    from rules.wargame_chess.board import Player
+
+    s = scenario("Ja1 Ph2", "Kh8 Pb1", trees="a2 b2")
+    s, _ = step(s, Slay(Player.BLACK, "White P1"))  # only the Joker is left
     assert s.is_over and s.outcome is not None
     assert s.outcome.winner is not None and s.outcome.winner.title == "Black"
     assert "Fool's Endeavour" in s.outcome.describe()

@@ -160,32 +160,30 @@ def _pending(got: tuple[Any, Any, Any] | None, *decisions: Decision) -> Any:
     return state if p is not None and p.decision in decisions else None
 
 
+async def _pieces_for(
+    interaction: discord.Interaction, current: str, decision: Decision, offered: Any
+) -> list[app_commands.Choice[str]]:
+    """The pieces a pending decision offers (``offered(state, deciding piece)``)."""
+    state = _pending(await _my_state(interaction), decision)
+    if state is None:
+        return []
+    return [
+        app_commands.Choice(name=f"{p.label} ({p.kind.display}, {p.zone.value})", value=p.label)
+        for p in offered(state, state.piece(state.pending.piece))
+        if current.upper() in p.label
+    ][:MAX_CHOICES]
+
+
 async def ac_promote(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    state = _pending(await _my_state(interaction), Decision.PROMOTION)
-    if state is None:
-        return []
-    pawn = state.piece(state.pending.piece)
-    return [
-        app_commands.Choice(name=f"{p.label} ({p.kind.display})", value=p.label)
-        for p in promotion_choices(state, pawn)
-        if current.upper() in p.label
-    ][:MAX_CHOICES]
+    return await _pieces_for(interaction, current, Decision.PROMOTION, promotion_choices)
 
 
 async def ac_castle(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    state = _pending(await _my_state(interaction), Decision.CASTLE)
-    if state is None:
-        return []
-    rook = state.piece(state.pending.piece)
-    return [
-        app_commands.Choice(name=f"{p.label} on {p.square}", value=p.label)
-        for p in castle_partners(state, rook)
-        if current.upper() in p.label
-    ][:MAX_CHOICES]
+    return await _pieces_for(interaction, current, Decision.CASTLE, castle_partners)
 
 
 async def ac_combat_piece(

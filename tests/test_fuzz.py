@@ -40,7 +40,8 @@ from discord import app_commands
 from bot import systems
 from bot.companion import SERVER_TEXT
 from tests.conftest import ALICE, BOB, CAROL
-from tests.discord_harness import BOT_ID, CHANNEL_ID, GUILD_ID, Harness, Sent, snowflake
+from tests.discord_harness import BOT_ID, CHANNEL_ID, GUILD_ID, Harness, Sent
+from tests.test_discord_forged import message_with
 
 REPO = str(Path(__file__).resolve().parents[1])
 SEED = 20261122
@@ -192,28 +193,8 @@ def short(value: Any, n: int = 40) -> str:
 
 
 def forged_message(channel: int, custom_id: str, select: bool) -> Sent:
-    """A message carrying one component with ``custom_id`` (discord.py only calls a dynamic item
-    whose custom_id is on the clicked message)."""
-    comp: dict[str, Any]
-    if select:
-        comp = {
-            "type": 3,
-            "custom_id": custom_id,
-            "placeholder": "Choose...",
-            "min_values": 1,
-            "max_values": 1,
-            "options": [{"label": "-", "value": "0", "default": False}],
-            "disabled": False,
-        }
-    else:
-        comp = {"type": 2, "style": 1, "label": "Go", "custom_id": custom_id, "disabled": False}
-    return Sent(
-        kind="response",
-        content="A decision.",
-        components=[{"type": 1, "components": [comp]}],
-        message_id=int(snowflake()),
-        channel_id=channel,
-    )
+    """A message carrying one component with ``custom_id`` (as in the forged-input tests)."""
+    return message_with(channel, custom_id, select)
 
 
 @dataclass

@@ -43,6 +43,8 @@ _MOVING_ADJUSTMENTS = (
 
 
 def check_adjustment(state: GameState, a: A.Adjustment) -> None:
+    if isinstance(a, A.Concede):  # a player may concede at any time before the end (R76)
+        return
     if state.phase is not Phase.PLAY:
         raise IllegalAction(f"adjustments are made during play, not during {state.phase.value}")
     if state.attack is not None and isinstance(a, _MOVING_ADJUSTMENTS):

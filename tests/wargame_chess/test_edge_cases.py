@@ -201,3 +201,15 @@ def test_a_scenario_that_is_already_won_says_so_and_one_can_take_upgrades() -> N
     s = scenario("Kh1 Pa2", "Kh8", faction=faction, upgrades=(("Banner",), ()))
     assert s.config.teams[W].upgrades == ("Banner",)
     assert s.score(W) == s.points_on_board(W) + 2
+
+
+def test_a_player_may_concede_during_setup() -> None:
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+
+    t = Table(RandomDice(5))
+    for line in ("game new", "trees", "trees", "trees flip"):
+        assert t.run(line).ok
+    assert t.state.phase.value == "deployment"
+    r = t.run("concede")
+    assert r.ok and t.over and "Game over" in r.text and "conceded" in r.text

@@ -85,10 +85,12 @@ def options_problem(
         if param is None:
             return f"`{name}` is not an option of this command"
         given.add(name)
-        if autocomplete and opt.get("focused"):
+        if autocomplete and (opt.get("focused") or opt.get("value") == ""):
+            # What is being typed, or (Discord sends "" for a number not typed yet) an empty
+            # other option: checked when the command is sent.
             if not isinstance(opt.get("value"), str | int | float):
                 return f"`{name}` is not something to complete"
-            continue  # what is being typed: checked when the command is sent
+            continue
         problem = value_problem(param, opt.get("value"))
         if problem:
             return f"`{name}` {problem}"
@@ -107,7 +109,9 @@ class CheckedTree(app_commands.CommandTree):
         if not isinstance(data, Mapping) or data.get("type", 1) != 1:
             return True  # components and context menus have their own checks
         path, options = leaf_options(data)
-        command = self.get_command(path[0])
+        guild_id = str(data.get("guild_id") or "")
+        guild = discord.Object(int(guild_id)) if guild_id.isascii() and guild_id.isdigit() else None
+        command = self.get_command(path[0], guild=guild) or self.get_command(path[0])
         for name in path[1:]:
             if isinstance(command, app_commands.Group):
                 command = command.get_command(name)

@@ -568,6 +568,9 @@ class GameService:
             if not agree:
                 version = await self.store.save_game(row, meta=meta)
                 state = self._carry_cache(row, version)
+                if state is None:  # not in memory (a restart, or evicted): load it
+                    fresh = await self.store.game(game_id)
+                    state = None if fresh is None else await self.state_of(fresh)
                 # The open decision's buttons come back with the refusal (the request made the
                 # old ones stale), so the player who decides can always answer.
                 return Answer(

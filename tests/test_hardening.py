@@ -266,3 +266,31 @@ async def test_a_click_no_button_of_ours_has_is_answered(table: Harness) -> None
         got = await table._feed(table.click_payload(BOB, msg, custom_id))
         replies = [s for s in got if s.kind == "response"]
         assert len(replies) == 1 and replies[0].ephemeral and "not valid" in replies[0].content
+
+
+async def test_autocomplete_with_a_number_not_typed_yet_still_answers(table: Harness) -> None:
+    from tests.test_discord_game import _play_until_activation
+
+    channel = await start_game(table)
+    await _play_until_activation(table, channel)
+    payload = table._base(
+        4,
+        table.command_data("adjust tokens", {"piece": "P", "count": ""}, focused="piece"),
+        ALICE,
+        channel,
+    )
+    got = await table._feed(payload)
+    answers = [s for s in got if s.kind == "autocomplete"]
+    assert answers and answers[-1].choices, "Discord sends '' for an untyped number option"
+
+
+async def test_a_refused_undo_of_a_game_not_in_memory_still_brings_the_buttons(
+    table: Harness,
+) -> None:
+    channel, row, state = await _second_move_pending(table)
+    svc = service(table)
+    decider = svc.user_of(row, state.decider)
+    asked = await table.slash(svc.user_of(row, state.decider.other), "game undo", channel=channel)
+    svc._cache.clear()  # as after a restart
+    refused = await table.click(decider, asked, asked.button("Refuse"))
+    assert any(cid.startswith("wg:c:") for cid in refused.custom_ids()), refused.components

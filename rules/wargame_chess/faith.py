@@ -201,7 +201,8 @@ def _hierophant(tx: Transaction, resolver: Player) -> None:
     for p in list(tx.on_board()):
         # "Just Blessed" (R70): the Bishop is Blessed now; a Blessing that only cancelled a
         # Curse leaves it unmarked and gives no Curse to place.
-        if p.kind is Kind.BISHOP and tx.bless(p.key, "The Hierophant") and tx.piece(p.key).blessed:
+        blessed_now = p.kind is Kind.BISHOP and tx.bless(p.key, "The Hierophant")
+        if blessed_now and (tx.piece(p.key).blessed or not tx.config.at_least(2)):
             blessed[p.owner] += 1
     for pl in _others_first(resolver):
         for _ in range(blessed[pl]):
@@ -314,8 +315,8 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
     if k == "curse_own":
         keys = tuple(p.key for p in tx.on_board(pl) if not p.cursed and tx.can_be_cursed(p))
         return keys, f"{step.source}: Curse one of your own pieces"
-    if k == "slay_own":  # a valid target only: a piece that cannot be slain is not one
-        keys = tuple(p.key for p in tx.on_board(pl) if tx.can_be_slain(p))
+    if k == "slay_own":  # a valid target only: a piece that cannot be slain is not one (R68)
+        keys = tuple(p.key for p in tx.on_board(pl) if _slayable(tx, p))
         return keys, f"{step.source}: you have fewer slain pieces; slay one of your own"
     if k == "disadvantage_enemy":
         keys = tuple(p.key for p in token_targets(peek(tx), pl, tx.on_board(pl.other)))
@@ -341,7 +342,7 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
         curseable = tuple(p.key for p in group if not p.cursed and tx.can_be_cursed(p))
         if curseable:
             return curseable, f"{step.source}: Curse the slayer or an ally of equal or higher rank"
-        slayable = tuple(p.key for p in group if p.cursed and tx.can_be_slain(p))
+        slayable = tuple(p.key for p in group if p.cursed and _slayable(tx, p))
         return slayable, f"{step.source}: all of them are Cursed, so slay one"
     if k == "magician":
         attacker = tx.piece(step.data[0])
@@ -377,6 +378,11 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
         keys = tuple(p.key for p in tx.on_board(pl) if p.activated)
         return keys, f"{step.source}: choose one of your pieces that has Activated to make fresh"
     raise AssertionError(k)
+
+
+def _slayable(tx: Transaction, piece: Piece) -> bool:
+    """A valid target for "slay" (R68; games of rules revision 1 offered any piece)."""
+    return tx.can_be_slain(piece) or not tx.config.at_least(2)
 
 
 def _in_zone(pl: Player, sq: Square) -> bool:
@@ -421,7 +427,11 @@ def _resolve(tx: Transaction, step: EffectStep, choice: str) -> None:
             tx.put(choice, sq, f"The Magician: it takes {attacker.key}'s place")
     elif k == "after_order":
         chosen = next(f for f in step.data if choice == f"{AFTER_ACTIVATION_NAMES[f]} first")
-        for flag in (chosen, *(f for f in step.data if f != chosen)):
+        order = (chosen, *(f for f in step.data if f != chosen))
+        if tx.config.star_one_each and order == ("star", "tower"):
+            # The revised Star's choices would come after The Tower; The Tower, later, decides.
+            order = ("tower",)
+        for flag in order:
             apply_flag(tx, flag, step.player.other)
     elif k == "star_one":
         tx.update(choice, activated=False)
@@ -727,6 +737,8 @@ def _h_discard_tarot(tx: Transaction, a: DiscardTarot) -> None:
 def pool_of(state: GameState, player: Player) -> tuple[int, ...]:
     """The bone-reading pool is assembled at the start of the game, from the team as chosen:
     a piece type that joins later (Summoned) does not grow it."""
+    if not state.config.at_least(2):  # revision 1: the pieces the player has now
+        return bone_pool({p.kind.value for p in state.pieces if p.owner is player})
     team = state.config.teams[player]
     kinds = {team.faction.option(name).kind.value for name, n in team.pieces if n}
     return bone_pool(kinds)

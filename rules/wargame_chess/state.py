@@ -18,6 +18,7 @@ from rules.wargame_chess.teams import TeamList
 
 FORMAT_VERSION = 1
 LAST_TURN = 10
+RULES_REVISION = 2  # see GameConfig.revision
 
 
 class Zone(StrEnum):
@@ -267,6 +268,13 @@ class GameConfig:
     # Game options chosen when the game is made. star_one_each: The Star's later revision
     # (WC-32, ruling R66): each player makes one piece fresh instead of every piece.
     star_one_each: bool = False
+    # The rules revision the game is played under: a game keeps the rules it was made with, so a
+    # saved game replays exactly. 1: before the rulings R67, R68, R70 and R72 (saves without
+    # the key); 2: with them. New games take the newest.
+    revision: int = RULES_REVISION
+
+    def at_least(self, revision: int) -> bool:
+        return self.revision >= revision
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -276,6 +284,8 @@ class GameConfig:
         }
         if self.star_one_each:  # written only when set, so older saves read the same
             d["star_one_each"] = True
+        if self.revision > 1:
+            d["revision"] = self.revision
         return d
 
     @classmethod
@@ -287,6 +297,7 @@ class GameConfig:
             tree_first=None if tf is None else Player.parse(tf),
             start=None if st is None else StartPosition.from_dict(st),
             star_one_each=bool(d.get("star_one_each", False)),
+            revision=int(d.get("revision", 1)),
         )
 
 

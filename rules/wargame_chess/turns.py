@@ -130,6 +130,8 @@ def apply_after_activation(tx: Transaction, first: Player | None = None) -> None
     flags = tuple(dict.fromkeys(tx.faith.after_activation))  # each card once, in order
     if not flags:
         return
+    if not tx.config.at_least(2):  # revision 1: the card declared last was the only one
+        flags = tx.faith.after_activation[-1:]
     tx.faith = replace(tx.faith, after_activation=())
     lead = tx.to_act if first is None else first  # (WHITE is 0: no `first or ...`)
     if len(flags) > 1:

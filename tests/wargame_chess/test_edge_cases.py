@@ -213,3 +213,42 @@ def test_a_player_may_concede_during_setup() -> None:
     assert t.state.phase.value == "deployment"
     r = t.run("concede")
     assert r.ok and t.over and "Game over" in r.text and "conceded" in r.text
+
+
+def test_a_game_made_under_the_first_rules_revision_replays_under_them() -> None:
+    """Saved games keep the rules they were made with: a log written before R72 (The Tower and
+    The Star in one Activation: the card declared last took effect alone) still replays."""
+    from dataclasses import replace
+
+    from rules.wargame_chess.actions import Move
+    from rules.wargame_chess.serialize import dumps, game_from_dict, game_to_dict, loads
+    from rules.wargame_chess.state import RULES_REVISION
+
+    new = scenario("Kh1 Pa2", "Kh8 Pa7")
+    assert new.config.revision == RULES_REVISION == 2
+    assert game_to_dict(new)["config"]["revision"] == 2
+    old = replace(new, config=replace(new.config, revision=1))
+    assert "revision" not in game_to_dict(old)["config"]  # as saves before revisions had it
+    s, _ = step(old, Activate("White K1"))
+    s, _ = deal(s, 16)
+    s, _ = deal(s, 17, by=B)
+    s, _ = step(s, Move("White K1", sq("g1")))
+    assert s.pending is None and not any(p.activated for p in s.pieces)  # The Star alone
+    assert loads(dumps(s)) == s
+    data = game_to_dict(s)
+    assert game_from_dict(data).config.revision == 1
+
+
+def test_the_revised_star_then_the_tower_leaves_everyone_activated() -> None:
+    from dataclasses import replace
+
+    from rules.wargame_chess.actions import Move
+
+    s = scenario("Kh1 Pa2", "Kh8 Pa7")
+    s = replace(s, config=replace(s.config, star_one_each=True))
+    s, _ = step(s, Activate("White K1"))
+    s, _ = deal(s, 16)
+    s, _ = deal(s, 17, by=B)
+    s, _ = step(s, Move("White K1", sq("g1")))
+    s, _ = step(s, Choose("The Star first"))
+    assert s.turn == 2  # The Tower, last, counted everyone as Activated: the turn ended

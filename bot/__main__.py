@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import stat
 import sys
 
 from bot.settings import Settings
@@ -31,9 +33,26 @@ def main(argv: list[str] | None = None) -> int:
 
         run_discord(settings, sync=args.sync)
         return 0
+    if not args.console and not _has_input():
+        print(
+            "wargame-gm: no DISCORD_TOKEN and no terminal to play in: set DISCORD_TOKEN (see "
+            ".env.example), or run it in a terminal for the console table",
+            file=sys.stderr,
+        )
+        return 2
     from bot.console import run_console
 
     return run_console(images=settings.output_dir)
+
+
+def _has_input() -> bool:
+    """Whether the console table has someone to read from: a terminal, or typed lines piped
+    in. A container started without a terminal has /dev/null (or nothing) as input."""
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (OSError, ValueError, AttributeError):
+        return False
+    return sys.stdin.isatty() or not stat.S_ISCHR(mode)
 
 
 if __name__ == "__main__":

@@ -217,3 +217,38 @@ def test_a_unicode_digit_is_not_a_tarot_card_number() -> None:
     assert not r.ok
     r = t.run("tarot card ²")
     assert not r.ok
+
+
+def test_with_no_token_and_no_terminal_the_bot_says_so_and_exits() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DISCORD_TOKEN": ""}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "no terminal" in done.stderr
+    piped = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        input="game new\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert piped.returncode == 0 and "New game of Wargame Chess" in piped.stdout
+
+
+def test_the_example_settings_leave_the_database_to_the_image() -> None:
+    """Passed to Docker with --env-file, a DATABASE_PATH here would put the database outside
+    the /data volume (lost on upgrade)."""
+    from pathlib import Path
+
+    lines = (Path(__file__).parent.parent / ".env.example").read_text().splitlines()
+    assert not [ln for ln in lines if ln.strip().startswith("DATABASE_PATH")]

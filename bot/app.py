@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot import gctune, systems
 from bot.checks import CheckedTree
 from bot.painter import Painter
-from bot.service import GameService
+from bot.service import SOMETHING_WRONG, GameService
 from bot.settings import Settings
 from bot.store import Store
 from rules.core.dice import Dice, SystemDice
@@ -82,7 +82,7 @@ class WargameBot(commands.Bot):
     ) -> None:
         """Last line of defence: log it, tell the user plainly, change nothing."""
         log.error("command %s failed", getattr(interaction.command, "name", "?"), exc_info=error)
-        text = "Something went wrong on my side; nothing was changed. Please try again."
+        text = SOMETHING_WRONG
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

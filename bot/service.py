@@ -34,6 +34,7 @@ log = logging.getLogger("wargame.service")
 
 SNAPSHOT_EVERY = 16
 CACHE_GAMES = 4096  # live games kept in memory (a bench of 1000 live games fits)
+SOMETHING_WRONG = "Something went wrong on my side; nothing was changed. Please try again."
 CHANNEL_BUSY = (
     "This channel already has a game. Finish it (or `/game concede`) or start one in another"
     " channel."

@@ -8,8 +8,11 @@ The buttons are the same for every game system: what they offer comes from the s
 
 from __future__ import annotations
 
+import functools
 import io
+import logging
 import re
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -17,11 +20,34 @@ import discord
 from bot import commands as K
 from bot import systems
 from bot.plugin import Menu
-from bot.service import Answer
+from bot.service import SOMETHING_WRONG, Answer
 from cogs.common import MAX_ID, channel_id, fit, game_thread, service
 from rules.core.errors import RulesError
 
 NOT_VALID = "That button is not valid (it was not made by this bot)."
+
+log = logging.getLogger("wargame.views")
+
+Callback = Callable[[Any, discord.Interaction], Coroutine[Any, Any, None]]
+
+
+def friendly(callback: Callback) -> Callback:
+    """A button's or menu's callback whose unexpected error is logged and answered with the
+    same private message as a slash command's (discord.py would only log it, leaving the
+    click unanswered)."""
+
+    @functools.wraps(callback)
+    async def run(self: Any, interaction: discord.Interaction) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception:
+            log.exception("button %s failed", type(self).__name__)
+            if interaction.response.is_done():
+                await interaction.followup.send(SOMETHING_WRONG, ephemeral=True)
+            else:
+                await interaction.response.send_message(SOMETHING_WRONG, ephemeral=True)
+
+    return run
 
 
 def _ids(*texts: str) -> list[int] | None:
@@ -60,6 +86,7 @@ class ChoiceButton(
     ) -> ChoiceButton:
         return cls(int(match["g"]), int(match["v"]), int(match["i"]))
 
+    @friendly
     async def callback(self, interaction: discord.Interaction) -> None:
         if _ids(str(self.game_id), str(self.version), str(self.index)) is None:
             await refuse(interaction, NOT_VALID)
@@ -96,6 +123,7 @@ class ChoiceSelect(
     ) -> ChoiceSelect:
         return cls(int(match["g"]), int(match["v"]))
 
+    @friendly
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or []
@@ -135,6 +163,7 @@ class CommandButton(
     ) -> CommandButton:
         return cls(int(match["g"]), int(match["v"]), match["cmd"])
 
+    @friendly
     async def callback(self, interaction: discord.Interaction) -> None:
         if _ids(str(self.game_id), str(self.version)) is None:
             await refuse(interaction, NOT_VALID)
@@ -165,6 +194,7 @@ class ChallengeButton(
     ) -> ChallengeButton:
         return cls(int(match["g"]), match["yes"] == "1")
 
+    @friendly
     async def callback(self, interaction: discord.Interaction) -> None:
         svc = service(interaction)
         if _ids(str(self.game_id)) is None:
@@ -212,6 +242,7 @@ class UndoButton(
     ) -> UndoButton:
         return cls(int(match["g"]), int(match["v"]), match["yes"] == "1")
 
+    @friendly
     async def callback(self, interaction: discord.Interaction) -> None:
         if _ids(str(self.game_id), str(self.version)) is None:
             await refuse(interaction, NOT_VALID)

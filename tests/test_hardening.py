@@ -294,3 +294,20 @@ async def test_a_refused_undo_of_a_game_not_in_memory_still_brings_the_buttons(
     svc._cache.clear()  # as after a restart
     refused = await table.click(decider, asked, asked.button("Refuse"))
     assert any(cid.startswith("wg:c:") for cid in refused.custom_ids()), refused.components
+
+
+async def test_an_error_in_a_button_gets_the_same_friendly_answer(
+    table: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    channel = await start_game(table)
+    svc = service(table)
+    last = next(s for s in reversed(table.sent) if s.custom_ids() and s.channel_id == channel)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(svc, "choose", broken)
+    r = await table.click(ALICE, last, last.custom_ids()[0])
+    assert r.ephemeral and "Something went wrong on my side; nothing was changed" in r.content
+    assert [rec.getMessage() for rec in table.errors] == ["button ChoiceButton failed"]
+    table.errors.clear()  # the one error this test caused on purpose

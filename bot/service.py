@@ -289,7 +289,7 @@ class GameService:
         version = await self._save(
             row, None, new_state, user_id, status="live", meta=meta, channel_id=channel_id
         )
-        return await self._answer(row, version, new_state, text)
+        return await self._answer(row, version, new_state, text, actor=user_id)
 
     # ---- play ----
     async def execute(self, channel_id: int, user_id: int, command: K.Command) -> Answer:
@@ -401,7 +401,7 @@ class GameService:
                 version = await self._save(row, state, new_state, user_id, status=status)
             except StaleVersion:
                 return Answer.error("This choice is no longer current: the game has moved on.")
-            return await self._answer(row, version, new_state, reply.text)
+            return await self._answer(row, version, new_state, reply.text, actor=user_id)
 
     async def _save(
         self,
@@ -452,7 +452,11 @@ class GameService:
         data[key] = text
         await self.store.set_channel_state(guild_id or 0, kind, data)
 
-    async def _answer(self, row: GameRow, version: int, state: GameState, text: str) -> Answer:
+    async def _answer(
+        self, row: GameRow, version: int, state: GameState, text: str, actor: int | None = None
+    ) -> Answer:
+        """The answer to an action by ``actor``: the next decider is pinged only when the
+        decision passes to them from someone else (never for one's own follow-up decision)."""
         plugin = self.plugin(row)
         history = plugin.rules.history(state)
         for kind, key in plugin.server_texts(history[-1].events if history else ()):
@@ -460,7 +464,8 @@ class GameService:
             if own:
                 text += f"\nThis server's text for it: {own}"
         decider = plugin.rules.decider(state)
-        mentions = [] if decider is None else [self.user_of(row, decider)]
+        next_user = None if decider is None else self.user_of(row, decider)
+        mentions = [] if next_user is None or next_user == actor else [next_user]
         if decider is not None and "<@" not in text:
             text = f"{text}\n<@{self.user_of(row, decider)}>, it is your decision."
         image = None
@@ -591,7 +596,11 @@ class GameService:
             )
             self._remember(row.id, new_version, before)
             return await self._answer(
-                row, new_version, before, "The last action was undone (both players agreed)."
+                row,
+                new_version,
+                before,
+                "The last action was undone (both players agreed).",
+                actor=user_id,
             )
 
     async def concede(self, channel_id: int, user_id: int) -> Answer:

@@ -71,6 +71,7 @@ class Sent:
     embeds: list[dict[str, Any]] = field(default_factory=list)
     message_id: int = 0
     channel_id: int = 0
+    pinged: list[int] = field(default_factory=list)  # users the message may notify
 
     def custom_ids(self) -> list[str]:
         return [
@@ -200,6 +201,7 @@ class Harness:
             embeds=data.get("embeds") or [],
             message_id=int(snowflake()),
             channel_id=channel_id,
+            pinged=[int(u) for u in (data.get("allowed_mentions") or {}).get("users") or []],
         )
         self.sent.append(sent)
         return sent

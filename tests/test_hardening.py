@@ -311,3 +311,17 @@ async def test_an_error_in_a_button_gets_the_same_friendly_answer(
     assert r.ephemeral and "Something went wrong on my side; nothing was changed" in r.content
     assert [rec.getMessage() for rec in table.errors] == ["button ChoiceButton failed"]
     table.errors.clear()  # the one error this test caused on purpose
+
+
+# ---- quiet pings (issue 12) ----
+async def test_pings_go_only_to_a_player_the_decision_passes_to(table: Harness) -> None:
+    _, row, state = await _second_move_pending(table)
+    svc = service(table)
+    mover = svc.user_of(row, state.decider)
+    other = svc.user_of(row, state.decider.other)
+    own_follow_up = next(
+        s for s in reversed(table.sent) if s.kind == "response" and not s.ephemeral
+    )
+    assert mover not in own_follow_up.pinged  # the Move left the same player a decision
+    passed = await table.click(mover, own_follow_up, own_follow_up.button("Decline"))
+    assert passed.pinged == [other]  # now it is the other player's Activation

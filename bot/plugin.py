@@ -124,7 +124,11 @@ class SystemPlugin(ABC):
 
     @abstractmethod
     def prompt(self, state: Any) -> str:
-        """Who decides now and how, in this system's words."""
+        """Who decides now and how, in this system's words (the console's commands)."""
+
+    def discord_prompt(self, state: Any) -> str:
+        """The same in Discord's words: buttons and slash commands, never console syntax."""
+        return self.prompt(state)
 
     @abstractmethod
     def describe_action(self, state: Any, action: Action) -> str: ...

@@ -279,7 +279,7 @@ class GameService:
             state = plugin.new_game(choices, row.meta.get("options", {}))
         except RulesError as e:
             return Answer.error(str(e)[:1].upper() + str(e)[1:])
-        table = Table(self.dice_factory(), state, plugin.id)
+        table = Table(self.dice_factory(), state, plugin.id, discord=True)
         try:
             reply = plugin.start(table)
         except RulesError as e:
@@ -374,7 +374,7 @@ class GameService:
             assert state is not None
             plugin = self.plugin(row)
             seat = self.seat(row, user_id)
-            table = Table(self.dice_factory(), state, plugin.id)
+            table = Table(self.dice_factory(), state, plugin.id, discord=True)
             reply = fn(table, seat if seat is not None else plugin.rules.decider(state))
             new_state = table.state
             assert new_state is not None

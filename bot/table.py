@@ -33,8 +33,11 @@ def refusal(e: RulesError) -> Reply:
 class Table:
     """One game in progress (or none) of one system, and the commands that drive it."""
 
-    def __init__(self, dice: Dice, state: Any = None, system: str | None = None) -> None:
+    def __init__(
+        self, dice: Dice, state: Any = None, system: str | None = None, discord: bool = False
+    ) -> None:
         self.dice = dice
+        self.discord = discord  # prompts in Discord's words (buttons, slash commands)
         self.state = state
         self.plugin: SystemPlugin = systems.get(system)
         # The table companion's own decks and roll log (the console; Discord keeps them per
@@ -143,6 +146,8 @@ class Table:
         result = self.rules.result(state)
         if result is not None:
             return f"Game over. {result.text}."
+        if self.discord:
+            return str(self.plugin.discord_prompt(state))
         return str(self.plugin.prompt(state))
 
     @property

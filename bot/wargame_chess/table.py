@@ -22,8 +22,9 @@ from rules.wargame_chess import actions as A
 from rules.wargame_chess.cards import PlayingCard, parse_card
 from rules.wargame_chess.deploy import suggest_deployment
 from rules.wargame_chess.dice import Modifier
+from rules.wargame_chess.engine import activatable, destinations, free_deploy_squares
 from rules.wargame_chess.pieces import Kind
-from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until
+from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until, Zone
 from rules.wargame_chess.system import DEFAULT_TEAMS, SYSTEM
 from rules.wargame_chess.tarot import BY_NUMBER, find_card
 from rules.wargame_chess.teams import TeamList
@@ -140,6 +141,9 @@ class WargameChessTable(SystemPlugin):
     # ---- words, views and pictures ----
     def prompt(self, state: Any) -> str:
         return prompt(state)
+
+    def discord_prompt(self, state: Any) -> str:
+        return discord_prompt(state)
 
     def describe_action(self, state: Any, action: Action) -> str:
         return describe_action(state, action)
@@ -340,6 +344,66 @@ def prompt(s: GameState) -> str:
         Decision.DEFENDER_TOKEN: "`spend` or `keep` the Advantage token",
         Decision.COMBAT_MOVEMENT: "`combat <attacker|defender piece> <square>`",
         Decision.MOVE_ASIDE: "`aside <square>`",
+    }
+    return f"{d.title} decides: {p.decision.value} ({p.piece}): {hints[p.decision]}."
+
+
+def _example_move(s: GameState, pieces: list[Piece]) -> tuple[str, str] | None:
+    """A legal Move (label, square) of one of ``pieces``, for an example in a prompt."""
+    for p in pieces:
+        squares = sorted(str(q) for q in destinations(s, p)) if p.on_board else []
+        if squares:
+            return p.label, squares[0]
+    return None
+
+
+def discord_prompt(s: GameState) -> str:
+    """Who decides and how, naming the buttons below and the slash commands; examples are
+    legal for the piece they name."""
+    d = s.decider
+    assert d is not None
+    if s.phase is Phase.TREE_ORDER:
+        return "Press the button below to flip for who sets up Trees first."
+    if s.phase is Phase.TREES:
+        return f"{d.title}: press the button below to roll for your Trees."
+    if s.phase is Phase.TREE_CHOICE:
+        return f"{d.title}: choose mirror, mirror and flip, or random with the buttons below."
+    if s.phase is Phase.DEPLOY:
+        reserve = s.pieces_of(d, Zone.RESERVE)
+        free = free_deploy_squares(s, d)
+        example = f" (e.g. `/deploy {reserve[0].label} {free[0]}`)" if reserve and free else ""
+        return (
+            f"{d.title}: press **Deploy automatically**, or place pieces with `/deploy`{example}."
+        )
+    p = s.pending
+    if p is None:
+        fresh, _ = activatable(s)
+        ex = _example_move(s, fresh)
+        example = f" (e.g. `/move {ex[0]} {ex[1]}`)" if ex else ""
+        if s.activation_picker is not None:
+            return (
+                f"The High Priestess: {d.title} chooses which of {s.to_act.title}'s pieces "
+                "Activates, in the menu below or with `/activate`."
+            )
+        return (
+            f"{d.title} to Activate a piece: choose it in the menu below, or Move or Attack at "
+            f"once with `/move` or `/attack`{example}."
+        )
+    if p.decision is Decision.CHOOSE:
+        return f"{d.title} decides: {p.prompt}: choose below, or with `/choose`."
+    piece = s.piece(p.piece)
+    label = piece.label
+    ex = _example_move(s, [piece])
+    move = f"`/move {label} {ex[1]}`" if ex else f"`/move {label}`"
+    hints = {
+        Decision.ACT: f"choose in the menu below, or {move} or `/attack {label}`",
+        Decision.SECOND_MOVE: f"choose below, {move}, or **Decline** (`/decline`)",
+        Decision.PROMOTION: "choose the piece below, or **Decline** (`/promote`, `/decline`)",
+        Decision.CASTLE: "choose the ally below, or **Decline** (`/castle`, `/decline`)",
+        Decision.ATTACKER_TOKEN: "press **Spend** or **Keep** below (or `/token`)",
+        Decision.DEFENDER_TOKEN: "press **Spend** or **Keep** below (or `/token`)",
+        Decision.COMBAT_MOVEMENT: "choose below, or with `/combat piece square`",
+        Decision.MOVE_ASIDE: "choose below, or with `/aside square`",
     }
     return f"{d.title} decides: {p.decision.value} ({p.piece}): {hints[p.decision]}."
 

@@ -33,6 +33,7 @@ GameState = Any  # a game system's state: the service never looks inside it
 log = logging.getLogger("wargame.service")
 
 SNAPSHOT_EVERY = 16
+PUBLIC_VIEW = Player.WHITE  # the orientation of the pictures everyone sees
 CACHE_GAMES = 4096  # live games kept in memory (a bench of 1000 live games fits)
 SOMETHING_WRONG = "Something went wrong on my side; nothing was changed. Please try again."
 CHANNEL_BUSY = (
@@ -471,7 +472,9 @@ class GameService:
         image = None
         if self.render:
             try:
-                image = await self.painter.board_png(state, decider, system=plugin.id)
+                # The public picture keeps one orientation (White at the bottom) all game; each
+                # player's own side is `/game board`, private.
+                image = await self.painter.board_png(state, PUBLIC_VIEW, system=plugin.id)
             except Exception:  # the move is saved: answer it, without the picture
                 log.exception("could not draw the board of game %s", row.id)
                 text += (

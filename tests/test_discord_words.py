@@ -55,3 +55,32 @@ def test_the_examples_in_discord_prompts_are_legal() -> None:
             checked += 1
         s, _ = apply(s, rng.choice(legal_actions(s)), dice)
     assert checked > 20
+
+
+async def test_the_public_picture_keeps_one_orientation_and_the_board_is_my_side(
+    table: Harness, monkeypatch: object
+) -> None:
+    from rules.core.board import Player
+    from tests.conftest import BOB
+    from tests.test_discord_game import service
+
+    channel = await start_game(table)
+    painter = service(table).painter
+    views: list[object] = []
+    draw = painter.board_png
+
+    async def recording(state: object, view: object, system: str) -> bytes:
+        views.append(view)
+        return await draw(state, view, system)
+
+    painter.board_png = recording  # type: ignore[method-assign]
+    rng = random.Random(4)
+    last = table.sent[-1]
+    for _ in range(12):
+        sent = await play_one(table, channel, last, rng)
+        if not sent.ephemeral:
+            last = sent
+    assert views and set(views) == {Player.WHITE}
+    mine = await table.slash(BOB, "game board", channel=channel)  # Black's own side, privately
+    lines = mine.content.splitlines()
+    assert mine.ephemeral and lines[0].split()[0] == "h" and lines[1].split()[0] == "1"

@@ -151,7 +151,7 @@ async def test_moves_through_discord_with_a_picture_worker(
     monkeypatch: Any, tmp_path: Path
 ) -> None:
     """The production set-up (RENDER_PROCESSES=1) through the real dispatch: each answer
-    carries the picture of the new position for the player who decides next."""
+    carries the picture of the new position, White at the bottom (the public orientation)."""
     bot, table = await start_bot(monkeypatch, tmp_path / "w.sqlite3", render_processes=1)
     try:
         channel = await start_game(table)
@@ -167,7 +167,7 @@ async def test_moves_through_discord_with_a_picture_worker(
                 )
             assert not sent.ephemeral, sent.content
             _, now = await svc.current(channel)
-            assert sent.files[0][1] == R.board_png(now, now.decider)
+            assert sent.files[0][1] == R.board_png(now, Player.WHITE)
     finally:
         await stop_bot(bot, table)
     assert table.violations == []

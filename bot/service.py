@@ -102,16 +102,17 @@ class GameService:
         cached = self._cache.get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
-        state = await self.stored_state(row.id)
+        state = await self.stored_state(row.id, row)
         assert state is not None
         self._remember(row.id, row.version, state, over=row.status == "over")
         return state
 
-    async def stored_state(self, game_id: int) -> GameState | None:
+    async def stored_state(self, game_id: int, row: GameRow | None = None) -> GameState | None:
         """The game as the store has it (never the cache): the last snapshot plus the log
-        rows written after it, replayed by the engine."""
+        rows written after it, replayed by the game's system (``row``: its row, if read)."""
         text = await self.store.snapshot(game_id)
-        row = await self.store.game(game_id)
+        if row is None:
+            row = await self.store.game(game_id)
         if text is None or row is None:
             return None
         data = json.loads(text)
@@ -192,7 +193,6 @@ class GameService:
         game_id: int,
         user_id: int,
         accept: bool,
-        new_channel_id: int | None = None,
         open_channel: Callable[[GameRow], Awaitable[int | None]] | None = None,
     ) -> Answer:
         """Accept or decline. ``open_channel`` (e.g. opening the game's thread) runs only for a
@@ -211,8 +211,7 @@ class GameService:
                 await self.store.save_game(row, status="over")
                 return Answer(f"<@{user_id}> declined the challenge.")
             plugin = self.plugin(row)
-            if open_channel is not None:
-                new_channel_id = await open_channel(row)
+            new_channel_id = None if open_channel is None else await open_channel(row)
             text = f"Challenge accepted! <@{row.white_id}> plays White, <@{row.black_id}> Black."
             if not plugin.choice_word:  # nothing to choose: the game starts now
                 return await self._start(row, user_id, {}, text, channel_id=new_channel_id)

@@ -86,8 +86,5 @@ class WargameChess(GameSystem[GameState, GameConfig]):
         slay = engine.attack_odds_now(state, action.piece, action.target).slay
         return {"slays": slay, "fails": 1 - slay}
 
-    def replay(self, config: GameConfig, steps: Any) -> GameState:
-        return engine.replay(config, steps)
-
 
 SYSTEM = WargameChess()

@@ -65,6 +65,12 @@ class SystemPlugin(ABC):
     tutorial: ClassVar[str] = ""  # /help's short tutorial
     credit: ClassVar[str] = ""  # whose rules these are, and their licence
     options: ClassVar[tuple[str, ...]] = ()  # the /game new switches this system takes
+    # Whether some of the game is secret from one player (hands, gambit cards, deck order).
+    # When True the shared layers keep it secret in Discord: the public picture and board are
+    # drawn for no seat (``view=None``), the open decision's buttons are shown only to the
+    # player who decides (privately), ``private_text`` goes only to its player, and a live game
+    # cannot be exported. Event texts, prompts and ``status_text`` must then be safe for all.
+    hidden_information: ClassVar[bool] = False
 
     @property
     def id(self) -> str:
@@ -137,7 +143,13 @@ class SystemPlugin(ABC):
     def status_text(self, state: Any) -> str: ...
 
     @abstractmethod
-    def board_text(self, state: Any, view: Player) -> str: ...
+    def board_text(self, state: Any, view: Player | None) -> str:
+        """The board as text from ``view``'s side (None: a spectator's, which shows nothing
+        secret)."""
+
+    def private_text(self, state: Any, player: Player) -> str:
+        """What only ``player`` may see (their hand, their gambit cards); "" when nothing."""
+        return ""
 
     def glossary(self) -> Mapping[str, str]:
         """Rules terms and their short explanations, for ``/rules`` and ``rules``."""

@@ -151,8 +151,8 @@ class WargameChessTable(SystemPlugin):
     def status_text(self, state: Any) -> str:
         return render_status(state)
 
-    def board_text(self, state: Any, view: Player) -> str:
-        return render_board(state, view)
+    def board_text(self, state: Any, view: Player | None) -> str:
+        return render_board(state, view or Player.WHITE)
 
     def scene(self, state: Any, view: Player | None) -> Any:
         from bot.wargame_chess.render import scene_of

@@ -166,7 +166,7 @@ class RaceTable(SystemPlugin):
     def status_text(self, state: Any) -> str:
         return f"White {state.scores[0]}, Black {state.scores[1]}"
 
-    def board_text(self, state: Any, view: Player) -> str:
+    def board_text(self, state: Any, view: Player | None) -> str:
         return self.status_text(state)
 
     def scene(self, state: Any, view: Player | None) -> Any:

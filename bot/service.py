@@ -33,6 +33,23 @@ GameState = Any  # a game system's state: the service never looks inside it
 log = logging.getLogger("wargame.service")
 
 SNAPSHOT_EVERY = 16
+PREFS = "player-prefs"  # per-user settings in the store's channel_state (keyed by user id)
+LOG_LIMIT = 1800  # a log line's characters (Discord's limit is 2000)
+
+
+def _fit_log(lines: list[str]) -> str:
+    """The log line: the newest lines that fit (the last one says who decides next)."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > LOG_LIMIT:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
 PUBLIC_VIEW = Player.WHITE  # the orientation of the pictures everyone sees
 CACHE_GAMES = 4096  # live games kept in memory (a bench of 1000 live games fits)
 SOMETHING_WRONG = "Something went wrong on my side; nothing was changed. Please try again."
@@ -61,6 +78,17 @@ class Answer:
     attachment: tuple[str, bytes] | None = None  # (file name, data), e.g. an export
     undo_request: bool = False
     challenge: bool = False
+    # A game update: the game's one live message (``message_id`` in ``channel_id``) is edited to
+    # show ``text``, the picture and the open decision; ``log`` is the short public line posted
+    # when the decision passes to the other player or the game ends (it carries the ping).
+    live: bool = False
+    log: str = ""
+    over: bool = False
+    message_id: int | None = None
+    channel_id: int | None = None
+    hidden: bool = False  # the system keeps secrets: its choices are offered privately
+    private: str = ""  # what only the asker may see (their hand), sent privately
+    confirm_concede: bool = False  # carries the "Yes, concede" button
 
     @classmethod
     def error(cls, text: str) -> Answer:
@@ -153,7 +181,11 @@ class GameService:
         opponent: int,
         revised_star: bool = False,
         system: str = systems.DEFAULT,
+        words: str = "",
+        options: dict[str, Any] | None = None,
     ) -> Answer:
+        """A challenge; ``words`` are the system's game options as the console types them
+        (``options``: already read, e.g. a rematch's)."""
         try:
             plugin = systems.get(system)
         except RulesError as e:
@@ -164,7 +196,16 @@ class GameService:
             return Answer.error("You cannot challenge yourself: pick another player.")
         if await self.store.live_game(channel_id) is not None:
             return Answer.error(CHANNEL_BUSY)
-        options = {"revised_star": True} if revised_star else {}
+        options = dict(options or {})
+        if words.strip():
+            try:
+                options.update(
+                    plugin.options_from_words(K.parse_text(words, "game options").split())
+                )
+            except RulesError as e:
+                return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
+        if revised_star:
+            options["revised_star"] = True
         try:
             row = await self.store.create_game(
                 guild_id,
@@ -248,21 +289,32 @@ class GameService:
                     "Teams are chosen after the challenge is accepted and before the game starts."
                 )
             try:
-                chosen, description = plugin.check_choice(K.parse_text(text, plugin.choice_word))
+                chosen, _ = plugin.check_choice(K.parse_text(text, plugin.choice_word))
             except RulesError as e:
                 return Answer.error(str(e))
             teams = dict(row.meta.get("teams", {}))
             teams[seat.title] = chosen
             meta = {**row.meta, "teams": teams}
             if len(teams) < 2:
+                # Blind choice: the opponent learns only that a choice was made.
                 await self.store.save_game(row, meta=meta)
                 return Answer(
-                    f"{seat.title} has chosen a {plugin.choice_word}: {description}. Waiting for "
-                    f"<@{self.user_of(row, seat.other)}>.",
+                    f"{seat.title} has chosen a {plugin.choice_word} (kept secret until both "
+                    f"have chosen). Waiting for <@{self.user_of(row, seat.other)}>.",
                     mentions=[self.user_of(row, seat.other)],
                 )
             choices = {pl: teams[pl.title] for pl in Player}
-            intro = f"{seat.title} has chosen: {description}\nBoth {plugin.choice_word}s are set."
+            shown = []
+            for pl in Player:
+                if plugin.hidden_information:  # a deck list stays its owner's
+                    shown.append(f"{pl.title} has chosen a {plugin.choice_word}.")
+                else:
+                    shown.append(f"{pl.title}: {plugin.check_choice(teams[pl.title])[1]}")
+            intro = "\n".join(
+                [f"Both {plugin.choice_word}s are set, and now revealed:", *shown]
+                if not plugin.hidden_information
+                else [f"Both {plugin.choice_word}s are set.", *shown]
+            )
             return await self._start(row, user_id, choices, intro, meta=meta)
 
     async def _start(
@@ -286,10 +338,12 @@ class GameService:
             return Answer.error(str(e)[:1].upper() + str(e)[1:])
         new_state = table.state
         text = intro if reply is None else f"{intro} {reply.text}"
+        logged = len(plugin.rules.history(new_state))  # the opening message says it all
+        meta = {**(row.meta if meta is None else meta), "logged": logged}
         version = await self._save(
             row, None, new_state, user_id, status="live", meta=meta, channel_id=channel_id
         )
-        return await self._answer(row, version, new_state, text, actor=user_id)
+        return await self._answer(row, version, new_state, text, actor=user_id, logged=logged)
 
     # ---- play ----
     async def execute(self, channel_id: int, user_id: int, command: K.Command) -> Answer:
@@ -375,7 +429,10 @@ class GameService:
             plugin = self.plugin(row)
             seat = self.seat(row, user_id)
             table = Table(self.dice_factory(), state, plugin.id, discord=True)
-            reply = fn(table, seat if seat is not None else plugin.rules.decider(state))
+            # A spectator's command runs as the decider's (and is refused if it changes the
+            # game), except where the game has secrets: then a spectator is nobody's side.
+            stand_in = None if plugin.hidden_information else plugin.rules.decider(state)
+            reply = fn(table, seat if seat is not None else stand_in)
             new_state = table.state
             assert new_state is not None
             if new_state is not state and seat is None:
@@ -397,11 +454,17 @@ class GameService:
                     system=row.system,
                 )
             status = "over" if plugin.rules.result(new_state) is not None else None
+            logged = row.meta.get("logged", 0)
+            meta = None
+            if self.hands_over(row, new_state, user_id):  # the log line covers up to here
+                meta = {**row.meta, "logged": len(history(new_state))}
             try:
-                version = await self._save(row, state, new_state, user_id, status=status)
+                version = await self._save(row, state, new_state, user_id, status=status, meta=meta)
             except StaleVersion:
                 return Answer.error("This choice is no longer current: the game has moved on.")
-            return await self._answer(row, version, new_state, reply.text, actor=user_id)
+            return await self._answer(
+                row, version, new_state, reply.text, actor=user_id, logged=logged
+            )
 
     async def _save(
         self,
@@ -452,11 +515,45 @@ class GameService:
         data[key] = text
         await self.store.set_channel_state(guild_id or 0, kind, data)
 
+    def hands_over(self, row: GameRow, state: GameState, actor: int | None) -> bool:
+        """Whether, after ``actor``'s action, the decision is someone else's (or the game is
+        over): the moments a log line is posted and the next player pinged."""
+        plugin = self.plugin(row)
+        if plugin.rules.result(state) is not None:
+            return True
+        decider = plugin.rules.decider(state)
+        if decider is None or actor is None:
+            return True
+        seat = self.seat(row, actor)
+        return seat is None or seat != decider or row.white_id == row.black_id
+
+    async def pings_on(self, user_id: int) -> bool:
+        prefs = await self.store.channel_state(user_id, PREFS)
+        return not (prefs or {}).get("quiet", False)
+
+    async def set_pings(self, user_id: int, on: bool) -> Answer:
+        prefs = await self.store.channel_state(user_id, PREFS) or {}
+        await self.store.set_channel_state(user_id, PREFS, {**prefs, "quiet": not on})
+        if on:
+            return Answer("You will be pinged when a decision passes to you.", ephemeral=True)
+        return Answer(
+            "No more pings for you: the game message still says whose decision it is.",
+            ephemeral=True,
+        )
+
     async def _answer(
-        self, row: GameRow, version: int, state: GameState, text: str, actor: int | None = None
+        self,
+        row: GameRow,
+        version: int,
+        state: GameState,
+        text: str,
+        actor: int | None = None,
+        logged: int | None = None,
     ) -> Answer:
-        """The answer to an action by ``actor``: the next decider is pinged only when the
-        decision passes to them from someone else (never for one's own follow-up decision)."""
+        """The answer to an action by ``actor``, as an update of the live game message. When the
+        decision passes to the other player (never for one's own follow-up decision) or the
+        game ends, the log line says what happened since the last one and pings whoever
+        decides next. ``logged``: how many steps the last log line covered."""
         plugin = self.plugin(row)
         history = plugin.rules.history(state)
         for kind, key in plugin.server_texts(history[-1].events if history else ()):
@@ -464,21 +561,35 @@ class GameService:
             if own:
                 text += f"\nThis server's text for it: {own}"
         decider = plugin.rules.decider(state)
+        result = plugin.rules.result(state)
         next_user = None if decider is None else self.user_of(row, decider)
-        mentions = [] if next_user is None or next_user == actor else [next_user]
-        if decider is not None and "<@" not in text:
-            text = f"{text}\n<@{self.user_of(row, decider)}>, it is your decision."
+        mentions: list[int] = []
+        line = ""
+        if self.hands_over(row, state, actor):
+            start = min(len(history), row.meta.get("logged", 0) if logged is None else logged)
+            lines = [e.text for st in history[start:] for e in st.events]
+            if result is not None:
+                lines.append(f"Game over. {result.text}.")
+            elif next_user is not None:
+                lines.append(f"<@{next_user}>, it is your decision.")
+                if next_user != actor and await self.pings_on(next_user):
+                    mentions = [next_user]
+            line = _fit_log(lines)
+        if next_user is not None and "<@" not in text:
+            text = f"{text}\n<@{next_user}>, it is your decision."
         image = None
         if self.render:
             try:
                 # The public picture keeps one orientation (White at the bottom) all game; each
-                # player's own side is `/game board`, private.
-                image = await self.painter.board_png(state, PUBLIC_VIEW, system=plugin.id)
+                # player's own side is `/game board`, private. A game with secrets shows none.
+                view = None if plugin.hidden_information else PUBLIC_VIEW
+                image = await self.painter.board_png(state, view, system=plugin.id)
             except Exception:  # the move is saved: answer it, without the picture
                 log.exception("could not draw the board of game %s", row.id)
                 text += (
                     "\n(The board picture could not be drawn this time: `/game board` tries again.)"
                 )
+        seat = None if actor is None else self.seat(row, actor)
         return Answer(
             text,
             image=image,
@@ -487,6 +598,13 @@ class GameService:
             state=state,
             mentions=mentions,
             system=plugin.id,
+            live=True,
+            log=line,
+            over=result is not None,
+            message_id=row.message_id,
+            channel_id=row.channel_id,
+            hidden=plugin.hidden_information,
+            private="" if seat is None else plugin.private_text(state, seat),
         )
 
     async def _update(
@@ -515,6 +633,59 @@ class GameService:
         self._cache[row.id] = (version, cached[1])
         return cached[1]
 
+    async def private_choices(
+        self, game_id: int, version: int, user_id: int, channel_id: int | None = None
+    ) -> Answer:
+        """In a game with secrets: the deciding player's hand and choices, for them alone."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "live":
+            return Answer.error("This game is over.")
+        if channel_id is not None and row.channel_id != channel_id:
+            return Answer.error(WRONG_CHANNEL)
+        if (refusal := self.unknown_system(row)) is not None:
+            return refusal
+        if row.version != version:
+            return Answer.error("This choice is no longer current: the game has moved on.")
+        seat = self.seat(row, user_id)
+        if seat is None:
+            return Answer.error("Only the two seated players can act; anyone can look.")
+        state = await self.state_of(row)
+        assert state is not None
+        plugin = self.plugin(row)
+        decider = plugin.rules.decider(state)
+        if decider != seat and row.white_id != row.black_id:
+            who = "nobody" if decider is None else f"<@{self.user_of(row, decider)}>"
+            return Answer.error(f"It is not your decision now: {who} decides.")
+        return Answer(
+            plugin.discord_prompt(state),
+            ephemeral=True,
+            game_id=row.id,
+            version=row.version,
+            state=state,
+            system=row.system,
+            hidden=True,
+            private=plugin.private_text(state, decider or seat),
+        )
+
+    async def rematch(
+        self, game_id: int, user_id: int, channel_id: int, guild_id: int | None
+    ) -> Answer:
+        """A finished game's players again, the one who asks as the challenger (White)."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "over":
+            return Answer.error("A rematch is offered once the game is over.")
+        seat = self.seat(row, user_id)
+        if seat is None:
+            return Answer.error("Only the two players of that game can ask for a rematch.")
+        return await self.challenge(
+            guild_id,
+            channel_id,
+            user_id,
+            self.user_of(row, seat.other),
+            system=row.system,
+            options=dict(row.meta.get("options", {})),
+        )
+
     # ---- looking, undo, conceding, ending ----
     async def current(self, channel_id: int) -> tuple[GameRow, GameState | None] | None:
         row = await self.store.live_game(channel_id)
@@ -528,6 +699,11 @@ class GameService:
         if cur is None or state is None:
             return Answer.error("There is no started game in this channel to export.")
         row = cur[0]
+        if self.plugin(row).hidden_information:
+            return Answer.error(
+                "This game has secrets (hands, the order of the decks): its log can be exported"
+                " once it is over."
+            )
         rules = self.plugin(row).rules
         data = rules.dumps(state).encode()
         return Answer(
@@ -546,9 +722,14 @@ class GameService:
         state = await self.state_of(row)
         if state is None or not self.plugin(row).rules.history(state):
             return Answer.error("There is nothing to undo.")
-        version = await self._update(
-            row.id, lambda fresh: {"undo": {"by": user_id, "version": fresh.version}}
-        )
+        async with self.lock(row.id):  # a request is not a change of the game: no new version
+            fresh = await self.store.game(row.id)
+            if fresh is None or fresh.status != "live":
+                return Answer.error("There is no game in play here.")
+            version = fresh.version
+            await self.store.set_meta(
+                row.id, {**fresh.meta, "undo": {"by": user_id, "version": version}}
+            )
         other = self.user_of(row, seat.other)
         return Answer(
             f"<@{user_id}> asks to undo the last action. <@{other}>, do you agree?",
@@ -574,41 +755,45 @@ class GameService:
                 return Answer.error("Only the other player can answer this undo request.")
             meta = {k: v for k, v in row.meta.items() if k != "undo"}
             if not agree:
-                version = await self.store.save_game(row, meta=meta)
-                state = self._carry_cache(row, version)
-                if state is None:  # not in memory (a restart, or evicted): load it
-                    fresh = await self.store.game(game_id)
-                    state = None if fresh is None else await self.state_of(fresh)
-                # The open decision's buttons come back with the refusal (the request made the
-                # old ones stale), so the player who decides can always answer.
-                return Answer(
-                    f"<@{user_id}> declined the undo.",
-                    game_id=row.id,
-                    version=version,
-                    state=state,
-                    system=row.system,
-                )
+                # The request never changed the game: the live message's buttons still work.
+                await self.store.set_meta(row.id, meta)
+                return Answer(f"<@{user_id}> declined the undo.")
             current = await self.state_of(row)
             assert current is not None
             rules = self.plugin(row).rules
             before = await asyncio.to_thread(rules.undo, current)
             snapshot = rules.dumps(before)
+            kept = len(rules.history(before))
+            meta["logged"] = min(kept, int(meta.get("logged", 0)))
             new_version = await self.store.save_game(
-                row, meta=meta, snapshot=snapshot, truncate_from=len(rules.history(before))
+                row, meta=meta, snapshot=snapshot, truncate_from=kept
             )
             self._remember(row.id, new_version, before)
-            return await self._answer(
-                row,
-                new_version,
-                before,
-                "The last action was undone (both players agreed).",
-                actor=user_id,
-            )
+            done = "The last action was undone (both players agreed)."
+            ans = await self._answer(row, new_version, before, done, actor=None, logged=kept)
+            ans.log = f"{done}\n{ans.log}"
+            return ans
 
-    async def concede(self, channel_id: int, user_id: int) -> Answer:
+    async def confirm_concede(self, channel_id: int, user_id: int) -> Answer:
+        """`/game concede` asks first, privately: conceding cannot be undone."""
         row = await self.store.live_game(channel_id)
         if row is None:
             return Answer.error("There is no game here.")
+        if self.seat(row, user_id) is None:
+            return Answer.error("Only the two seated players can concede this game.")
+        what = "concede the game" if row.status == "live" else "call the game off"
+        return Answer(
+            f"Do you really want to {what}? This cannot be undone.",
+            ephemeral=True,
+            game_id=row.id,
+            confirm_concede=True,
+        )
+
+    async def concede(self, channel_id: int, user_id: int, game_id: int | None = None) -> Answer:
+        """Concede (the confirmation's button names its game: a stale one changes nothing)."""
+        row = await self.store.live_game(channel_id)
+        if row is None or (game_id is not None and row.id != game_id):
+            return Answer.error("That game is already over.")
         if row.status != "live":
             if self.seat(row, user_id) is None:
                 return Answer.error("Only the two players can call this game off.")
@@ -621,4 +806,14 @@ class GameService:
         if row is None:
             return Answer.error("There is no game here.")
         await self._update(row.id, lambda fresh: {"ended_by": user_id}, status="over")
-        return Answer(f"<@{user_id}> ended this game (moderator). The channel is free again.")
+        text = f"<@{user_id}> ended this game (moderator). The channel is free again."
+        # The live message keeps its picture but loses its buttons.
+        return Answer(
+            text,
+            live=True,
+            over=True,
+            log=text,
+            game_id=row.id,
+            message_id=row.message_id,
+            channel_id=row.channel_id,
+        )

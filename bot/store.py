@@ -15,6 +15,7 @@ import asyncio
 import json
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -94,13 +95,20 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN system TEXT NOT NULL DEFAULT 'wargame-chess';
     """,
+    # 5: the game's live message in its channel (edited after each action) and when its
+    # waiting player was last reminded; neither is part of the game, so neither bumps the
+    # version that buttons carry.
+    """
+    ALTER TABLE games ADD COLUMN message_id INTEGER;
+    ALTER TABLE games ADD COLUMN reminded_at REAL;
+    """,
 ]
 
 
 # What a GameRow reads: not the snapshot itself, which only a load from disk needs.
 _ROW = (
     "id, guild_id, channel_id, white_id, black_id, status, version, meta, system, "
-    "snapshot IS NOT NULL AS started"
+    "message_id, updated_at, reminded_at, snapshot IS NOT NULL AS started"
 )
 
 
@@ -136,6 +144,9 @@ class GameRow:
     started: bool  # has a snapshot: the game itself exists (teams chosen)
     meta: dict[str, Any]
     system: str = "wargame-chess"  # the game system's id (bot/systems.py)
+    message_id: int | None = None  # the live game message (edited after each action)
+    updated_at: float = 0.0  # when the game last changed (an action, a choice, a status)
+    reminded_at: float | None = None  # when the waiting player was last reminded
 
 
 @dataclass
@@ -163,8 +174,9 @@ class _Save:
 
 
 class Store:
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time) -> None:
         self.path = str(path)
+        self.clock = clock  # injected in tests of reminders and expiry
         self.db: aiosqlite.Connection | None = None
         # One connection is shared by every coroutine: a transaction spans several awaits, so
         # all writes take this lock, or another coroutine's statement would land inside (and
@@ -226,6 +238,9 @@ class Store:
             started=bool(r["started"]),
             meta=json.loads(r["meta"]),
             system=r["system"],
+            message_id=r["message_id"],
+            updated_at=r["updated_at"],
+            reminded_at=r["reminded_at"],
         )
 
     async def live_game(self, channel_id: int) -> GameRow | None:
@@ -266,7 +281,7 @@ class Store:
         meta: dict[str, Any],
         system: str = "wargame-chess",
     ) -> GameRow:
-        now = time.time()
+        now = self.clock()
         values = (guild_id, channel_id, white_id, black_id, status, json.dumps(meta), system)
         async with self.write_lock:
             try:
@@ -345,7 +360,7 @@ class Store:
         StaleVersion for a save whose game moved on (it writes nothing; the others do).
         ``truncate_from`` (an undo, one save only) marks the log rows from there undone."""
         db = self.conn
-        now = time.time()
+        now = self.clock()
         await db.execute("BEGIN IMMEDIATE")
         try:
             cur = await db.executemany(_UPDATE_GAME, [a.update_params(now) for a in batch])
@@ -400,6 +415,27 @@ class Store:
             for r in rows
         ]
 
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Record the game's live message (not a change of the game: no new version)."""
+        async with self.write_lock:
+            await self.conn.execute(
+                "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
+            )
+
+    async def set_meta(self, game_id: int, meta: dict[str, Any]) -> None:
+        """Change only the game's meta (e.g. an undo request), not the game: no new version, so
+        the live message's buttons stay current. Callers hold the game's lock."""
+        async with self.write_lock:
+            await self.conn.execute(
+                "UPDATE games SET meta = ? WHERE id = ?", (json.dumps(meta), game_id)
+            )
+
+    async def set_reminded(self, game_id: int, when: float) -> None:
+        async with self.write_lock:
+            await self.conn.execute(
+                "UPDATE games SET reminded_at = ? WHERE id = ?", (when, game_id)
+            )
+
     async def live_games(self) -> list[GameRow]:
         async with self.conn.execute(f"SELECT {_ROW} FROM games WHERE status != 'over'") as cur:
             rows = await cur.fetchall()
@@ -420,7 +456,7 @@ class Store:
                 "VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(channel_id, kind) DO UPDATE SET data = excluded.data, "
                 "updated_at = excluded.updated_at",
-                (channel_id, kind, json.dumps(data), time.time()),
+                (channel_id, kind, json.dumps(data), self.clock()),
             )
 
     async def log_roll(
@@ -435,7 +471,7 @@ class Store:
             await self.conn.execute(
                 "INSERT INTO rolls (channel_id, user_id, expression, dice, total, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (channel_id, user_id, expression, json.dumps(dice), total, time.time()),
+                (channel_id, user_id, expression, json.dumps(dice), total, self.clock()),
             )
 
     async def rolls(self, channel_id: int, limit: int | None = None) -> list[dict[str, Any]]:

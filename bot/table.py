@@ -165,11 +165,7 @@ class Table:
         if isinstance(c, K.NewGame):
             return self._new(c)
         if isinstance(c, K.ShowBoard):
-            state = self.game()
-            view = c.view if c.view is not None else (player or Player.WHITE)
-            return Reply(
-                self.plugin.board_text(state, view), image=self.plugin.board_png(state, view)
-            )
+            return self._show_board(c, player)
         if isinstance(c, K.ShowStatus):
             return Reply(self.plugin.status_text(self.game()) + "\n" + self.prompt())
         if isinstance(c, K.ListActions):
@@ -197,6 +193,19 @@ class Table:
             state = self.game()
             return self.act(self.plugin.concession(state, self.who(player)), player)
         return self.plugin.run(self, c, player)
+
+    def _show_board(self, c: K.ShowBoard, player: Player | None) -> Reply:
+        state = self.game()
+        view: Player | None = c.view if c.view is not None else (player or Player.WHITE)
+        if self.discord and self.plugin.hidden_information:
+            # In Discord a player sees their own side only, a spectator no side: secrets stay
+            # with their owner (the console is one terminal and shows everything).
+            view = player
+        text = self.plugin.board_text(state, view)
+        secret = "" if view is None else self.plugin.private_text(state, view)
+        if secret and self.plugin.hidden_information:
+            text = f"{text}\n{secret}"
+        return Reply(text, image=self.plugin.board_png(state, view))
 
     def list_actions(self) -> str:
         state = self.game()

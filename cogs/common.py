@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 
@@ -38,18 +38,32 @@ def fit(text: str, limit: int = CONTENT_LIMIT) -> str:
     return ("…\n" + body)[:limit] if body else text[-limit:]
 
 
-async def game_thread(interaction: discord.Interaction, row: GameRow) -> int | None:
-    """Open a thread for the game under the challenge's channel; None keeps it in the channel
-    (already a thread, or no permission)."""
+THREAD_OPEN_MINUTES: Literal[10080] = 10080  # a live game's thread stays open a week idle
+
+
+def player_name(interaction: discord.Interaction, user_id: int) -> str:
+    guild = interaction.guild
+    member = None if guild is None else guild.get_member(user_id)
+    if member is not None:
+        return member.display_name
+    user = interaction.client.get_user(user_id)
+    return user.display_name if user is not None else f"player {user_id}"
+
+
+async def game_thread(interaction: discord.Interaction, row: GameRow) -> discord.Thread | None:
+    """Open a thread for the game under the challenge's channel, named for the players; None
+    keeps it in the channel (already a thread, or no permission)."""
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         return None
+    white = player_name(interaction, row.white_id)
+    black = player_name(interaction, row.black_id)
+    name = f"{white} vs {black} · {systems.get(row.system).name} #{row.id}"
     try:
-        thread = await channel.create_thread(
-            name=f"{systems.get(row.system).name} #{row.id}",
+        return await channel.create_thread(
+            name=name[:100],
             type=discord.ChannelType.public_thread,
-            auto_archive_duration=1440,
+            auto_archive_duration=THREAD_OPEN_MINUTES,
         )
     except discord.HTTPException:
         return None
-    return thread.id

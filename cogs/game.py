@@ -43,6 +43,7 @@ class Game(commands.Cog):
         opponent="Who you challenge",
         system="Which game (Wargame Chess if not chosen)",
         revised_star="Wargame Chess: play The Star's later revision (one piece per player)",
+        options="The game's switches in words, as its /help lists them (e.g. standard-army)",
     )
     @app_commands.choices(system=SYSTEM_CHOICES)
     async def game_new(
@@ -51,6 +52,7 @@ class Game(commands.Cog):
         opponent: discord.User,
         system: str = systems.DEFAULT,
         revised_star: bool = False,
+        options: str = "",
     ) -> None:
         if opponent.bot:
             await respond(interaction, Answer.error("Bots cannot play: challenge a person."))
@@ -62,6 +64,7 @@ class Game(commands.Cog):
             opponent.id,
             revised_star,
             system=system,
+            words=options,
         )
         await respond(interaction, ans)
 
@@ -95,7 +98,9 @@ class Game(commands.Cog):
 
     @game.command(name="concede", description="Concede the game")
     async def game_concede(self, interaction: discord.Interaction) -> None:
-        ans = await service(interaction).concede(channel_id(interaction), interaction.user.id)
+        ans = await service(interaction).confirm_concede(
+            channel_id(interaction), interaction.user.id
+        )
         await respond(interaction, ans)
 
     @game.command(name="export", description="The full event log as a file (replayable)")

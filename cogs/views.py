@@ -204,21 +204,37 @@ class ChallengeButton(
         if row is not None and row.channel_id != interaction.channel_id:
             await refuse(interaction, "This challenge belongs to another channel.")
             return
-        opened: list[int | None] = []
+        # Accepting opens a thread and posts in it: answer Discord first (3 seconds).
+        await interaction.response.defer()
+        opened: list[discord.Thread] = []
 
         async def open_thread(game: Any) -> int | None:
-            opened.append(await game_thread(interaction, game))
-            return opened[-1]
+            thread = await game_thread(interaction, game)
+            if thread is not None:
+                opened.append(thread)
+            return None if thread is None else thread.id
 
         ans = await svc.answer_challenge(
             self.game_id, interaction.user.id, self.accept, open_channel=open_thread
         )
-        new_channel = opened[-1] if opened else None
-        if ans.ok and new_channel is not None:
-            thread = interaction.client.get_channel(new_channel)
-            if isinstance(thread, discord.Thread):
-                await thread.send(ans.text, allowed_mentions=discord.AllowedMentions(users=True))
-            ans.text += f"\nThe game continues in <#{new_channel}>."
+        if not ans.ok:
+            await respond(interaction, ans)
+            return
+        original = interaction.message.content if interaction.message is not None else ""
+        if not self.accept:
+            await interaction.edit_original_response(
+                content=fit(f"{original}\n{ans.text}"), view=None
+            )
+            return
+        if opened:  # the game lives in its thread (kept even if Discord's event comes late)
+            thread = opened[-1]
+            await interaction.edit_original_response(
+                content=fit(f"{original}\nAccepted: the game continues in {thread.mention}."),
+                view=None,
+            )
+            await post_game_message(interaction, thread, ans)
+            return
+        await interaction.edit_original_response(view=None)
         await respond(interaction, ans)
 
 
@@ -250,10 +266,130 @@ class UndoButton(
         ans = await service(interaction).answer_undo(
             self.game_id, self.version, interaction.user.id, self.agree, channel_id(interaction)
         )
+        if not ans.ok:
+            await respond(interaction, ans)
+            return
+        # The request is answered: its buttons go, and it says how it ended.
+        original = interaction.message.content if interaction.message is not None else ""
+        outcome = ans.log.splitlines()[0] if ans.live and ans.log else ans.text
+        await interaction.response.edit_message(content=fit(f"{original}\n{outcome}"), view=None)
+        if ans.live:
+            await publish(interaction, ans)
+
+
+class PrivateChoicesButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"wg:p:(?P<g>\d+):(?P<v>\d+)",
+):
+    """In a game with secrets, the live message's one button: it shows the player who decides
+    their hand and their choices, privately."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Your choices (only you see them)",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"wg:p:{game_id}:{version}",
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PrivateChoicesButton:
+        return cls(int(match["g"]), int(match["v"]))
+
+    @friendly
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if _ids(str(self.game_id), str(self.version)) is None:
+            await refuse(interaction, NOT_VALID)
+            return
+        ans = await service(interaction).private_choices(
+            self.game_id, self.version, interaction.user.id, channel_id(interaction)
+        )
         await respond(interaction, ans)
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, CommandButton, ChallengeButton, UndoButton)
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"wg:r:(?P<g>\d+)",
+):
+    """On a finished game's last message: either player challenges the other again."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", style=discord.ButtonStyle.success, custom_id=f"wg:r:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["g"]))
+
+    @friendly
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if _ids(str(self.game_id)) is None:
+            await refuse(interaction, NOT_VALID)
+            return
+        channel = interaction.channel
+        home = channel.parent if isinstance(channel, discord.Thread) else channel
+        home_id = home.id if home is not None else channel_id(interaction)
+        ans = await service(interaction).rematch(
+            self.game_id, interaction.user.id, home_id, interaction.guild_id
+        )
+        if ans.ok and home is not None and home is not channel and hasattr(home, "send"):
+            await home.send(fit(ans.text), view=challenge_view(ans), allowed_mentions=pings(ans))
+            await respond(interaction, Answer(f"Rematch offered in <#{home_id}>.", ephemeral=True))
+            return
+        await respond(interaction, ans)
+
+
+class ConcedeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"wg:k:(?P<g>\d+)",
+):
+    """The confirmation of `/game concede`."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, concede", style=discord.ButtonStyle.danger, custom_id=f"wg:k:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ConcedeButton:
+        return cls(int(match["g"]))
+
+    @friendly
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if _ids(str(self.game_id)) is None:
+            await refuse(interaction, NOT_VALID)
+            return
+        ans = await service(interaction).concede(
+            channel_id(interaction), interaction.user.id, game_id=self.game_id
+        )
+        await respond(interaction, ans)
+
+
+DYNAMIC_ITEMS = (
+    ChoiceButton,
+    ChoiceSelect,
+    CommandButton,
+    ChallengeButton,
+    UndoButton,
+    PrivateChoicesButton,
+    RematchButton,
+    ConcedeButton,
+)
 
 
 def is_ours(custom_id: str) -> bool:
@@ -295,7 +431,197 @@ def decision_view(game_id: int, version: int, state: Any, system: str) -> discor
     return None if menu is None else menu_view(game_id, version, menu)
 
 
+# ---- the live game message ----
+# The game's one live message: a picture, what just happened, whose decision it is and that
+# decision's buttons, edited in place after every action. A short log line is posted only when
+# the decision passes to the other player (it carries the ping) or the game ends; all decision
+# buttons go when the game ends (a Rematch button is offered instead). A click on the live
+# message's own buttons edits it as the click's answer; a slash command (or a click elsewhere,
+# such as a private menu) edits it through the channel and answers the player with the log
+# line, or privately when the decision stays with them.
+def picture(ans: Answer) -> list[discord.File]:
+    if ans.image is None:
+        return []
+    return [discord.File(io.BytesIO(ans.image), filename=ans.image_name)]
+
+
+def secret(ans: Answer) -> bool:
+    """Whether the answer's game keeps secrets (its choices are then shown only privately)."""
+    return ans.hidden or (
+        ans.system in systems.SYSTEMS and systems.get(ans.system).hidden_information
+    )
+
+
+def live_view(ans: Answer) -> discord.ui.View | None:
+    """The buttons the live message carries: the open decision's (or, in a game with secrets,
+    one button that shows them privately to the player who decides); none once it is over."""
+    if ans.game_id is None or ans.version is None or ans.state is None or ans.system is None:
+        return None
+    if ans.over:
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(ans.game_id))
+        return view
+    if secret(ans):
+        view = discord.ui.View(timeout=None)
+        view.add_item(PrivateChoicesButton(ans.game_id, ans.version))
+        return view
+    return decision_view(ans.game_id, ans.version, ans.state, ans.system)
+
+
+def pings(ans: Answer) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in ans.mentions]
+    )
+
+
+QUIET = discord.AllowedMentions.none()
+
+
+def _channel(interaction: discord.Interaction, channel_id: int | None) -> Any:
+    if channel_id is None or channel_id == interaction.channel_id:
+        return interaction.channel
+    return interaction.client.get_channel(channel_id)
+
+
+async def _edit_live(interaction: discord.Interaction, ans: Answer, view: Any) -> bool:
+    """Edit the live message through its channel; False when there is none to edit."""
+    channel = _channel(interaction, ans.channel_id)
+    if ans.message_id is None or channel is None or not hasattr(channel, "get_partial_message"):
+        return False
+    files = picture(ans)
+    try:
+        await channel.get_partial_message(ans.message_id).edit(
+            content=fit(ans.text),
+            attachments=files if files else discord.utils.MISSING,
+            view=view,
+            allowed_mentions=QUIET,
+        )
+    except discord.HTTPException:  # deleted, or no longer reachable: a new one is posted
+        log.info("live message %s of game %s is gone", ans.message_id, ans.game_id)
+        return False
+    return True
+
+
+async def publish(interaction: discord.Interaction, ans: Answer) -> None:
+    """Answer a game update: edit the live message, post the log line when due."""
+    svc = service(interaction)
+    view = live_view(ans)
+    # Once the game is over the live message keeps no buttons (the log line offers a rematch).
+    view_arg: Any = None if ans.over else view
+    message = getattr(interaction, "message", None)
+    on_live = (
+        interaction.type is discord.InteractionType.component
+        and message is not None
+        and ans.message_id is not None
+        and message.id == ans.message_id
+        and not interaction.response.is_done()
+    )
+    if on_live:
+        files = picture(ans)
+        await interaction.response.edit_message(
+            content=fit(ans.text),
+            attachments=files if files else discord.utils.MISSING,
+            view=view_arg,
+            allowed_mentions=QUIET,
+        )
+        if ans.log:
+            await _post_log(interaction, ans)
+        return
+    if await _edit_live(interaction, ans, view_arg):
+        if ans.log:
+            await _post_log(interaction, ans)
+        else:
+            await _private_ack(interaction, ans)
+        return
+    # No live message yet (the game's first) or it is gone: this answer becomes it.
+    sent = await _send(interaction, fit(ans.text), picture(ans), view, pings(ans), False)
+    if sent is not None and ans.game_id is not None:
+        await svc.store.set_message(ans.game_id, sent)
+    if ans.over:
+        await archive(interaction, ans)
+
+
+async def _post_log(interaction: discord.Interaction, ans: Answer) -> None:
+    view = None
+    if ans.over:
+        view = live_view(ans)
+    await _send(interaction, fit(ans.log), [], view, pings(ans), False)
+    if ans.over:
+        await archive(interaction, ans)
+
+
+async def _private_ack(interaction: discord.Interaction, ans: Answer) -> None:
+    """The decision stays with the player who acted: a private word (the live message above
+    shows the rest); in a game with secrets, with their hand and their next choices."""
+    text = ans.text
+    view = None
+    if secret(ans) and ans.game_id is not None and ans.version is not None:
+        if ans.private:
+            text = f"{text}\n{ans.private}"
+        if ans.state is not None and ans.system is not None:
+            view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
+    await _send(interaction, fit(text), [], view, QUIET, True)
+
+
+async def _send(
+    interaction: discord.Interaction,
+    content: str,
+    files: list[discord.File],
+    view: discord.ui.View | None,
+    mentions: discord.AllowedMentions,
+    ephemeral: bool,
+) -> int | None:
+    """Send as the interaction's answer (or a follow-up); the message id when known."""
+    kwargs: dict[str, Any] = {
+        "ephemeral": ephemeral,
+        "files": files or discord.utils.MISSING,
+        "view": view if view is not None else discord.utils.MISSING,
+        "allowed_mentions": mentions,
+    }
+    if interaction.response.is_done():
+        msg = await interaction.followup.send(content, wait=True, **kwargs)
+        return msg.id
+    callback = await interaction.response.send_message(content, **kwargs)
+    return getattr(callback, "message_id", None)
+
+
+async def archive(interaction: discord.Interaction, ans: Answer) -> None:
+    """A finished game's thread is archived (its history stays readable)."""
+    channel = _channel(interaction, ans.channel_id)
+    if isinstance(channel, discord.Thread):
+        try:
+            await channel.edit(archived=True)
+        except discord.HTTPException:
+            log.info("could not archive the thread of game %s", ans.game_id)
+
+
+def challenge_view(ans: Answer) -> discord.ui.View:
+    assert ans.game_id is not None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton(ans.game_id, True))
+    view.add_item(ChallengeButton(ans.game_id, False))
+    return view
+
+
+async def post_game_message(
+    interaction: discord.Interaction, thread: discord.Thread, ans: Answer
+) -> None:
+    """The game's opening message in its new thread (the live message once play starts)."""
+    view = live_view(ans) if ans.live else None
+    msg = await thread.send(
+        fit(ans.text),
+        files=picture(ans) or discord.utils.MISSING,
+        view=view if view is not None else discord.utils.MISSING,
+        allowed_mentions=pings(ans),
+    )
+    if ans.live and ans.game_id is not None:
+        await service(interaction).store.set_message(ans.game_id, msg.id)
+
+
 async def respond(interaction: discord.Interaction, ans: Answer) -> None:
+    if ans.ok and ans.live and not ans.ephemeral:
+        await publish(interaction, ans)
+        return
     files = []
     if ans.image is not None:
         files.append(discord.File(io.BytesIO(ans.image), filename=ans.image_name))
@@ -305,9 +631,10 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
     view: discord.ui.View | None = None
     if ans.ok and ans.game_id is not None:
         if ans.challenge:
+            view = challenge_view(ans)
+        elif ans.confirm_concede:
             view = discord.ui.View(timeout=None)
-            view.add_item(ChallengeButton(ans.game_id, True))
-            view.add_item(ChallengeButton(ans.game_id, False))
+            view.add_item(ConcedeButton(ans.game_id))
         elif ans.undo_request and ans.version is not None:
             view = discord.ui.View(timeout=None)
             view.add_item(UndoButton(ans.game_id, ans.version, True))
@@ -315,11 +642,13 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
         elif ans.state is not None and ans.system is not None and ans.version is not None:
             # (also on a private look such as /game board: the open decision's buttons are
             # always within reach of the player who decides)
-            view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
-    mentions = discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in ans.mentions]
-    )
-    content = fit(ans.text)
+            # In a game with secrets the choices themselves are only ever shown privately.
+            if ans.ephemeral or not secret(ans):
+                view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
+            else:
+                view = live_view(ans)
+    mentions = pings(ans)
+    content = fit(f"{ans.text}\n{ans.private}" if ans.private and ans.ephemeral else ans.text)
     files_arg: list[discord.File] = files or discord.utils.MISSING
     view_arg: discord.ui.View = view if view is not None else discord.utils.MISSING
     if interaction.response.is_done():

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import json
 import logging
@@ -72,6 +73,7 @@ class Sent:
     message_id: int = 0
     channel_id: int = 0
     pinged: list[int] = field(default_factory=list)  # users the message may notify
+    edits: int = 0  # how many times the bot edited this message since it was sent
 
     def custom_ids(self) -> list[str]:
         return [
@@ -170,8 +172,16 @@ class Harness:
         self.violations: list[str] = []
         self.errors: list[logging.LogRecord] = []
         self.threads: list[int] = []
+        self.archived: list[int] = []
         self.users: dict[int, str] = {}
         self._channel_of: dict[str, int] = {}
+        self.messages: dict[int, Sent] = {}  # every message sent, by id (edits change them)
+        self.touched: list[tuple[str, Sent]] = []  # ("sent" | "edit", message) in order
+        self.uploaded = 0  # bytes of files sent, with messages and edits
+        self.shown: list[str] = []  # every public text as posted or edited, in order
+        self._message_of: dict[str, int] = {}  # interaction -> the message it was made from
+        self._original: dict[str, int] = {}  # interaction -> its original response message
+        self.last_edits: list[Sent] = []  # the messages the last interaction edited
 
     # ---- the fake Discord ----
     @staticmethod
@@ -204,7 +214,39 @@ class Harness:
             pinged=[int(u) for u in (data.get("allowed_mentions") or {}).get("users") or []],
         )
         self.sent.append(sent)
+        self.messages[sent.message_id] = sent
+        self.touched.append(("sent", sent))
+        if not sent.ephemeral and sent.content:
+            self.shown.append(sent.content)
+        self.uploaded += sum(len(b) for _, b in files)
         return sent
+
+    def _edit(self, message_id: int, data: dict[str, Any], files: list[tuple[str, bytes]]) -> Sent:
+        """An edit of a message the bot sent: what Discord would keep of it."""
+        check_limits(data, files)
+        msg = self.messages.get(message_id)
+        if msg is None:
+            raise AssertionError(f"edit of unknown message {message_id}")
+        if "content" in data:
+            msg.content = data.get("content") or ""
+        if "components" in data:
+            msg.components = data.get("components") or []
+        if files or "attachments" in data:
+            msg.files = files
+        msg.edits += 1
+        self.touched.append(("edit", msg))
+        if not msg.ephemeral and "content" in data:
+            self.shown.append(msg.content)
+        self.uploaded += sum(len(b) for _, b in files)
+        return msg
+
+    @staticmethod
+    def _payload(form: Any, kwargs: dict[str, Any]) -> dict[str, Any]:
+        data = kwargs.get("json") or kwargs.get("payload") or {}
+        for part in form or []:
+            if part.get("name") == "payload_json":
+                data = json.loads(part["value"])
+        return dict(data)
 
     async def http_request(
         self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any
@@ -249,6 +291,30 @@ class Harness:
             }
             self.bot._connection.parsers["THREAD_CREATE"](dict(thread, newly_created=True))
             return thread
+        if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
+            data = self._payload(form, kwargs)
+            message_id = int(route.url.rsplit("/", 1)[-1])
+            return self._edit(message_id, data, self._files(files)).message_payload()
+        if method == "PATCH" and path == "/channels/{channel_id}":
+            body = kwargs.get("json") or {}
+            if body.get("archived"):
+                self.archived.append(int(route.channel_id))
+            return {
+                "id": str(route.channel_id),
+                "type": 11,
+                "guild_id": str(GUILD_ID),
+                "name": "thread",
+                "parent_id": str(CHANNEL_ID),
+                "owner_id": str(BOT_ID),
+                "member_count": 3,
+                "message_count": 1,
+                "thread_metadata": {
+                    "archived": bool(body.get("archived")),
+                    "auto_archive_duration": 10080,
+                    "archive_timestamp": TIMESTAMP,
+                    "locked": False,
+                },
+            }
         if method == "POST" and path == "/channels/{channel_id}/messages":
             data = kwargs.get("json") or {}
             for part in form or []:
@@ -285,10 +351,20 @@ class Harness:
                 return {"interaction": {"id": iid, "type": 4}}
             if rtype in (5, 6):
                 self.sent.append(Sent(kind="defer", channel_id=channel))
+                if rtype == 6 and iid in self._message_of:
+                    self._original[iid] = self._message_of[iid]
                 return {
                     "interaction": {"id": iid, "type": 3, "response_message_loading": rtype == 5}
                 }
+            if rtype == 7:  # the clicked message itself, edited
+                edited = self._edit(self._message_of[iid], body, got)
+                self._original[iid] = edited.message_id
+                return {
+                    "interaction": {"id": iid, "type": 3},
+                    "resource": {"type": rtype, "message": edited.message_payload()},
+                }
             sent = self._record("response", body, got, channel)
+            self._original[iid] = sent.message_id
             return {
                 "interaction": {
                     "id": iid,
@@ -300,8 +376,30 @@ class Harness:
                 "resource": {"type": rtype, "message": sent.message_payload()},
             }
         if route.method == "POST":  # a followup
-            return self._record("followup", data, got, CHANNEL_ID).message_payload()
+            iid = self._interaction_of_token(route)
+            channel = self._channel_of.get(iid, CHANNEL_ID)
+            return self._record("followup", data, got, channel).message_payload()
+        if route.method == "PATCH" and route.path.endswith("/messages/@original"):
+            iid = self._interaction_of_token(route)
+            return self._edit(self._original[iid], data, got).message_payload()
         raise AssertionError(f"unexpected webhook call {route.method} {route.path}")
+
+    @staticmethod
+    def _interaction_of_token(route: Any) -> str:
+        token = str(route.webhook_token)
+        return token[len("token-") :] if token.startswith("token-") else token
+
+    def live_message(self, channel: int) -> Sent:
+        """The live game message: the newest public message in ``channel`` with the board."""
+        for msg in reversed(self.sent):
+            if (
+                msg.channel_id == channel
+                and not msg.ephemeral
+                and msg.files[:1]
+                and msg.files[0][0].endswith(".png")
+            ):
+                return msg
+        raise AssertionError(f"no game message in channel {channel}")
 
     # ---- feeding events ----
     def guild_create(self, members: dict[int, str]) -> None:
@@ -427,6 +525,7 @@ class Harness:
         }
         if message is not None:
             payload["message"] = message
+            self._message_of[iid] = int(message["id"])
         return payload
 
     async def settle(self) -> None:
@@ -448,10 +547,13 @@ class Harness:
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
 
     async def _feed(self, payload: dict[str, Any]) -> list[Sent]:
-        before = len(self.sent)
+        before, touched = len(self.sent), len(self.touched)
         self.feed(payload)
         await self.settle()
-        return self.sent[before:]
+        edited = [m for kind, m in self.touched[touched:] if kind == "edit"]
+        self.last_edits = edited
+        # An edit is reported as a snapshot of the message as edited (kind "edit").
+        return self.sent[before:] + [dataclasses.replace(m, kind="edit") for m in edited]
 
     @staticmethod
     def _options(options: dict[str, Any], focused: str | None = None) -> list[dict[str, Any]]:
@@ -548,7 +650,11 @@ class Harness:
         self, user: int, message: Sent, custom_id: str, values: list[str] | None = None
     ) -> Sent:
         got = await self._feed(self.click_payload(user, message, custom_id, values))
-        replies = [s for s in got if s.kind in ("response", "followup")]
+        replies = [
+            self.messages[s.message_id] if s.kind == "edit" else s
+            for s in got
+            if s.kind in ("response", "followup", "edit")
+        ]
         assert replies, f"click on {custom_id} sent no reply"
         return replies[-1]
 

@@ -15,9 +15,25 @@ async def test_challenge_accept_opens_a_thread(table: Harness) -> None:
     sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
     assert "challenges" in sent.content and not sent.ephemeral
     accept = sent.button("Accept")
+    before = len(table.sent)
     reply = await table.click(BOB, sent, accept)
-    assert "accepted" in reply.content
+    # Discord is answered (deferred) before the thread is made; the challenge message then
+    # says where the game went and loses its buttons; the thread gets the opening message.
+    assert table.sent[before].kind == "defer"
     assert table.threads, "a thread was opened for the game"
+    assert reply is sent and not sent.custom_ids() and f"<#{table.threads[-1]}>" in sent.content
+    opening = [m for m in table.sent if m.channel_id == table.threads[-1]]
+    assert len(opening) == 1 and "Challenge accepted" in opening[0].content
+
+
+async def test_double_accept_opens_one_thread(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    table.feed(table.click_payload(BOB, sent, sent.button("Accept")))
+    table.feed(table.click_payload(BOB, sent, sent.button("Accept")))
+    await table.settle()
+    assert len(table.threads) == 1
+    refused = [m for m in table.sent if m.ephemeral]
+    assert len(refused) == 1 and "no longer open" in refused[0].content
 
 
 import random  # noqa: E402
@@ -39,9 +55,11 @@ async def start_game(
     channel = table.threads[-1]
     r = await table.slash(ALICE, "team", channel=channel, team=white)
     assert not r.ephemeral, r.content
+    assert "kept secret" in r.content and white not in r.content  # a blind choice
     r = await table.slash(BOB, "team", channel=channel, team=black)
     assert "Both teams are set" in r.content, r.content
     assert r.files and r.files[0][0] == "board.png"
+    assert table.live_message(channel) is r  # the game's live message
     return channel
 
 
@@ -53,9 +71,11 @@ async def decider_of(table: Harness, channel: int) -> int:
 
 
 async def play_one(table: Harness, channel: int, last: Sent, rng: random.Random) -> Sent:
-    """Make one decision the way a player would: a button or menu option if offered (Attacks
-    preferred), otherwise /move with the square autocomplete offers."""
+    """Make one decision the way a player would: a button or menu option of the live game
+    message if offered (Attacks preferred), otherwise /move with the square autocomplete
+    offers. (``last`` is ignored: the live message is where the decision is.)"""
     user = await decider_of(table, channel)
+    last = table.live_message(channel)
     select = last.select()
     if select is not None and last.custom_ids():
         opts = select["options"]
@@ -114,6 +134,7 @@ async def test_restart_mid_game_buttons_still_work(monkeypatch: Any, tmp_path: A
     bot2, table2 = await start_bot(monkeypatch, db, seed=9)
     try:
         table2.threads = table.threads
+        table2.messages = table.messages  # the messages in the channel outlive the process
         _, reloaded = await service(table2).current(channel)
         assert reloaded == before
         user = await decider_of(table2, channel)
@@ -134,12 +155,17 @@ async def test_restart_mid_game_buttons_still_work(monkeypatch: Any, tmp_path: A
 
 async def test_stale_button_answers_no_longer_current(table: Harness) -> None:
     channel = await start_game(table)
+    import copy
+
     first = table.sent[-1]  # offers the Tree roll
+    old = copy.deepcopy(first)  # as a slow client still shows it
     user = await decider_of(table, channel)
-    await table.click(user, first, first.buttons()[0][1])
+    edited = await table.click(user, first, first.buttons()[0][1])
+    assert edited is first and first.edits == 1  # edited in place: its buttons are new
+    assert set(first.custom_ids()).isdisjoint(old.custom_ids())
     _, state = await service(table).current(channel)
     n = len(state.history)
-    again = await table.click(user, first, first.buttons()[0][1])
+    again = await table.click(user, old, old.buttons()[0][1])
     assert again.ephemeral and "no longer current" in again.content
     _, state = await service(table).current(channel)
     assert len(state.history) == n
@@ -152,14 +178,15 @@ async def test_two_simultaneous_clicks_apply_once(table: Harness) -> None:
     cid = msg.buttons()[0][1]
     _, state = await service(table).current(channel)
     n = len(state.history)
-    before = len(table.sent)
+    before, touched = len(table.sent), len(table.touched)
     table.feed(table.click_payload(user, msg, cid))
     table.feed(table.click_payload(user, msg, cid))
     await table.settle()
     replies = [s for s in table.sent[before:] if s.kind == "response"]
-    assert len(replies) == 2
-    assert sum(1 for r in replies if not r.ephemeral) == 1
-    assert sum(1 for r in replies if r.ephemeral and "no longer current" in r.content) == 1
+    edits = [m for kind, m in table.touched[touched:] if kind == "edit"]
+    assert len(edits) == 1 and edits[0] is msg  # one click moved the game on
+    assert len(replies) == 1
+    assert replies[0].ephemeral and "no longer current" in replies[0].content
     _, state = await service(table).current(channel)
     assert len(state.history) == n + 1
 
@@ -247,7 +274,9 @@ async def test_export_undo_and_concede(table: Harness) -> None:
     mover = await decider_of(table, channel)
     other = ALICE if mover == BOB else BOB
     r = await table.slash(mover, "activate", channel=channel, piece="P1")
-    assert not r.ephemeral, r.content
+    # The decision stays with the mover: a private word, and the live message shows it.
+    assert r.ephemeral and "Activates P1" in r.content, r.content
+    assert "Activates P1" in table.live_message(channel).content
     ask = await table.slash(mover, "game undo", channel=channel)
     assert "asks to undo" in ask.content
     r = await table.click(mover, ask, ask.button("Agree"))
@@ -260,13 +289,27 @@ async def test_export_undo_and_concede(table: Harness) -> None:
     # the undone ones skipped) loads to the same game, before and after the next action.
     assert await svc.stored_state(row.id) == state
     r = await table.slash(mover, "activate", channel=channel, piece="P1")
-    assert not r.ephemeral, r.content
+    assert "Activates P1" in r.content, r.content
     _, now = await svc.current(channel)
     assert await svc.stored_state(row.id) == now != state
 
+    # Conceding asks first, privately; only the confirmation ends the game.
     r = await table.slash(other, "game concede", channel=channel)
-    assert "wins" in r.content and "conceded" in r.content
+    assert r.ephemeral and "really" in r.content
+    assert await svc.current(channel) is not None
+    live = table.live_message(channel)
+    end = await table.click(other, r, r.button("concede"))
+    assert "wins" in end.content and "conceded" in end.content and not end.ephemeral
     assert await svc.current(channel) is None
+    # The game is over: the live message keeps no decision buttons, the last line offers a
+    # rematch, and the game's thread is archived.
+    assert not live.custom_ids() and "Game over" in live.content
+    final = [m for m in table.sent if m.channel_id == channel and not m.ephemeral][-1]
+    assert final is not live and "conceded" in final.content
+    assert final.buttons() and "Rematch" in final.buttons()[0][0]
+    assert channel in table.archived
+    again = await table.click(other, r, r.button("concede"))
+    assert again.ephemeral and "already over" in again.content
 
 
 async def test_spectators_can_look_and_moderators_can_end(table: Harness) -> None:
@@ -311,9 +354,11 @@ async def test_adjustments_are_logged_for_both(table: Harness) -> None:
     r = await table.slash(
         ALICE, "adjust tokens", channel=channel, piece="White P1", token="advantage", count=2
     )
-    assert not r.ephemeral and "receives 2 Advantage tokens (adjustment by White)" in r.content
+    assert "receives 2 Advantage tokens (adjustment by White)" in r.content
     r = await table.slash(BOB, "adjust mark", channel=channel, piece="White P2", what="curse")
-    assert not r.ephemeral and "Cursed" in r.content
+    assert "Cursed" in r.content
+    # Both see every adjustment: it is in the live game message (and the next log line).
+    assert "Cursed" in table.live_message(channel).content
     r = await table.slash(ALICE, "adjust remove", channel=channel, piece="White P3")
     assert "removed from the board" in r.content
     r = await table.slash(ALICE, "adjust place", channel=channel, piece="White P3", square="d4")

@@ -27,6 +27,7 @@ interaction that caused it. The run is seeded and bounded: ``COUNT`` interaction
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 import time
@@ -280,6 +281,7 @@ class Fuzzer:
         for s in got:
             if not s.custom_ids():
                 continue
+            s = copy.deepcopy(s)  # as it was then (the live message is edited later)
             self.saved.append(s)
             for cid in s.custom_ids():
                 parts = cid.split(":")
@@ -337,9 +339,15 @@ class Fuzzer:
         before = await self.snap(it, channel)
         self.bump("ms snapshots", round(1000 * (time.monotonic() - snap_clock)))
         start, errors, violations = len(table.sent), len(table.errors), len(table.violations)
+        touched = len(table.touched)
         table.feed(it.payload)
         await table.settle()
-        got = table.sent[start:]
+        # What was posted, then each message edited (as it was edited: the live game message,
+        # an answered challenge or undo request).
+        edited = [copy.deepcopy(m) for k, m in table.touched[touched:] if k == "edit"]
+        for m in edited:
+            m.kind = "edit"
+        got = table.sent[start:] + edited
         where = f"interaction #{self.count} ({it.kind}): {it.what}"
 
         # 1. errors and Discord-limit violations (the fixture fails on them too)
@@ -360,7 +368,7 @@ class Fuzzer:
             self.fail(f"violation {it.name}", f"Discord would reject a response to {where}: {v}")
 
         # 2. every interaction is answered
-        replies = [s for s in got if s.kind in ("response", "followup")]
+        replies = [s for s in got if s.kind in ("response", "followup", "edit")]
         if it.autocomplete:
             if not any(s.kind == "autocomplete" for s in got):
                 self.fail(f"unanswered {it.name}", f"no autocomplete answer to {where}")

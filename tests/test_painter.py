@@ -158,7 +158,7 @@ async def test_moves_through_discord_with_a_picture_worker(
         svc = service(table)
         for _ in range(4):
             user = await decider_of(table, channel)
-            last = table.sent[-1]
+            last = table.live_message(channel)
             if last.buttons():
                 sent = await table.click(user, last, last.buttons()[0][1])
             else:
@@ -185,7 +185,7 @@ async def test_an_undrawable_picture_still_answers_the_move(table: Harness) -> N
     last = table.sent[-1]
     user = await decider_of(table, channel)
     sent = await table.click(user, last, last.buttons()[0][1])
-    assert not sent.ephemeral and not sent.files
+    assert sent is last and not sent.ephemeral  # the live message, its old picture kept
     assert "could not be drawn" in sent.content
     _, after = await svc.current(channel)
     assert len(after.history) == len(before.history) + 1  # the choice was kept

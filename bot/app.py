@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 from collections.abc import Callable
 
 import discord
@@ -13,12 +14,14 @@ from discord.ext import commands
 from bot import gctune, systems
 from bot.checks import CheckedTree
 from bot.painter import Painter
-from bot.service import SOMETHING_WRONG, GameService
+from bot.service import SOMETHING_WRONG, GameService, Notice
 from bot.settings import Settings
 from bot.store import Store
 from rules.core.dice import Dice, SystemDice
 
 log = logging.getLogger("wargame")
+DRAIN_SECONDS = 8.0  # on shutdown, how long actions in flight may take to finish
+SWEEP_SECONDS = 300  # how often idle games are looked at (reminders, expired challenges)
 
 # The shared cogs, then each game system's own (bot/systems.py).
 EXTENSIONS = (
@@ -33,7 +36,10 @@ class WargameBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, sync: bool = False, dice: Callable[[], Dice] = SystemDice
     ) -> None:
-        intents = discord.Intents.default()
+        # Only what slash commands and buttons need: servers, their channels and threads. No
+        # message events at all (so a mention of the bot is not read, and logs nothing).
+        intents = discord.Intents.none()
+        intents.guilds = True
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -47,6 +53,10 @@ class WargameBot(commands.Bot):
             self.store, dice=dice, painter=Painter(settings.render_processes)
         )
         self.tree.error(self.on_app_command_error)
+        # Commands are offered in servers, installed by a server; a cog offers its own commands
+        # more widely (the table companion also works in DMs and as a user-installed app).
+        self.tree.allowed_contexts = app_commands.AppCommandContext(guild=True)
+        self.tree.allowed_installs = app_commands.AppInstallationType(guild=True)
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -54,14 +64,42 @@ class WargameBot(commands.Bot):
             await self.load_extension(ext)
         gctune.install()
         self._collector = asyncio.create_task(gctune.collector(), name="gc-collector")
+        self._sweeper = asyncio.create_task(self.sweep_forever(), name="idle-sweeper")
         if self.sync_on_start:
             await self.sync_commands()
 
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await self.post_notices(await self.service.sweep())
+            except Exception:
+                log.exception("the idle sweep failed")
+
+    async def post_notices(self, notices: list[Notice]) -> None:
+        """Reminders and expired challenges, each in its game's channel."""
+        for n in notices:
+            channel = self.get_channel(n.channel_id)
+            if channel is None or not hasattr(channel, "send"):
+                continue
+            try:
+                if n.strip is not None and hasattr(channel, "get_partial_message"):
+                    await channel.get_partial_message(n.strip).edit(view=None)
+                await channel.send(
+                    n.text,
+                    allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, users=[discord.Object(u) for u in n.mentions]
+                    ),
+                )
+            except discord.HTTPException:
+                log.info("could not post a notice in channel %s", n.channel_id)
+
     async def close(self) -> None:
-        collector = getattr(self, "_collector", None)
-        if collector is not None:
-            collector.cancel()
-        await super().close()
+        for task in (getattr(self, "_collector", None), getattr(self, "_sweeper", None)):
+            if task is not None:
+                task.cancel()
+        await super().close()  # no new interactions from here on
+        await self.service.drain(DRAIN_SECONDS)  # the actions in flight finish and are saved
         self.service.painter.close()
         await self.store.close()
 
@@ -92,7 +130,29 @@ class WargameBot(commands.Bot):
         log.info("connected as %s", self.user)
 
 
+async def serve(bot: WargameBot, token: str, stop: asyncio.Event) -> None:
+    """Run until Discord closes or ``stop`` is set (SIGTERM, SIGINT): then stop cleanly."""
+    async with bot:
+        runner = asyncio.create_task(bot.start(token), name="discord")
+        stopper = asyncio.create_task(stop.wait(), name="stop-signal")
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper in done:
+            log.info("stopping: finishing the actions in flight")
+            await bot.close()
+            runner.cancel()  # (close() ends the connection; this ends the task at once)
+        stopper.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+
+
 def run_discord(settings: Settings, *, sync: bool = False) -> None:
     assert settings.token
-    bot = WargameBot(settings, sync=sync)
-    bot.run(settings.token, log_handler=None)
+    token = settings.token
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await serve(WargameBot(settings, sync=sync), token, stop)
+
+    asyncio.run(main())

@@ -123,6 +123,12 @@ class SystemPlugin(ABC):
     def concession(self, state: Any, player: Player) -> Action:
         """The action by which ``player`` concedes (``concede``, ``/game concede``)."""
 
+    def claim(self, state: Any, claimant: Player) -> Action:
+        """The action that ends a game its other player left idle, claimed by ``claimant``: as
+        the rules score an unfinished game (Wargame Chess: on points). By default the idle
+        player concedes."""
+        return self.concession(state, claimant.other)
+
     def server_texts(self, events: Sequence[Event]) -> list[tuple[str, str]]:
         """(kind, key) of each server-defined text these events ask to show (e.g. a server's
         own text for a tarot card whose text the rules lack); the service looks them up."""

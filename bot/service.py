@@ -8,6 +8,7 @@ goes through that system's plugin.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -37,6 +38,24 @@ PREFS = "player-prefs"  # per-user settings in the store's channel_state (keyed 
 LOG_LIMIT = 1800  # a log line's characters (Discord's limit is 2000)
 
 
+def _names(row: GameRow, first: Player) -> tuple[str, str] | None:
+    """The players' names (as the challenge recorded them), ``first``'s first."""
+    names = row.meta.get("names")
+    if not (isinstance(names, list) and len(names) == 2):
+        return None
+    white, black = str(names[0]), str(names[1])
+    return (white, black) if first is Player.WHITE else (black, white)
+
+
+def _hours(hours: float) -> str:
+    if hours < 1:
+        return f"{max(1, round(hours * 60))} minutes"
+    if hours < 48:
+        n = round(hours)
+        return f"{n} hour{'s' if n != 1 else ''}"
+    return f"{round(hours / 24)} days"
+
+
 def _fit_log(lines: list[str]) -> str:
     """The log line: the newest lines that fit (the last one says who decides next)."""
     kept: list[str] = []
@@ -58,6 +77,25 @@ CHANNEL_BUSY = (
     " channel."
 )
 WRONG_CHANNEL = "This button belongs to a game in another channel."
+
+
+@dataclass
+class Notice:
+    """Something the bot says by itself (a reminder, an expired challenge), not an answer."""
+
+    channel_id: int
+    text: str
+    mentions: list[int] = field(default_factory=list)
+    game_id: int = 0
+    strip: int | None = None  # a message whose buttons go (an expired challenge's)
+
+
+SERVER_TIMES = "server-times"  # per-server idle times, in the store's channel_state
+DEFAULT_TIMES: dict[str, float] = {
+    "remind_hours": 12.0,  # a waiting decision is reminded after this long idle
+    "claim_hours": 72.0,  # then the other player may claim the game
+    "challenge_hours": 24.0,  # an unanswered challenge expires
+}
 
 
 @dataclass
@@ -89,6 +127,7 @@ class Answer:
     hidden: bool = False  # the system keeps secrets: its choices are offered privately
     private: str = ""  # what only the asker may see (their hand), sent privately
     confirm_concede: bool = False  # carries the "Yes, concede" button
+    same_picture: bool = False  # the live message already shows this picture: keep it
 
     @classmethod
     def error(cls, text: str) -> Answer:
@@ -111,6 +150,21 @@ class GameService:
         # game id -> (version, state), the most recently saved last; ended games leave it, and
         # past CACHE_GAMES the least recently saved go (they load again from the store).
         self._cache: dict[int, tuple[int, GameState]] = {}
+        # game id -> a digest of the picture its live message shows (an edit that would
+        # upload the same picture again keeps the one it has)
+        self._pictures: dict[int, int] = {}
+
+    async def drain(self, timeout: float) -> bool:
+        """Wait until no action is in flight and every save is written (shutting down);
+        False if that took longer than ``timeout`` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while len(self._locks) or self.store.writing:
+            if loop.time() > deadline:
+                log.warning("stopping with %d actions still in flight", len(self._locks))
+                return False
+            await asyncio.sleep(0.02)
+        return True
 
     def lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
         return self._locks.hold(game_id)
@@ -183,6 +237,7 @@ class GameService:
         system: str = systems.DEFAULT,
         words: str = "",
         options: dict[str, Any] | None = None,
+        names: tuple[str, str] | None = None,
     ) -> Answer:
         """A challenge; ``words`` are the system's game options as the console types them
         (``options``: already read, e.g. a rematch's)."""
@@ -213,7 +268,12 @@ class GameService:
                 challenger,
                 opponent,
                 "challenge",
-                {"teams": {}, "options": options},
+                {
+                    "teams": {},
+                    "options": options,
+                    "home": channel_id,
+                    "names": list(names or (f"player {challenger}", f"player {opponent}")),
+                },
                 system=plugin.id,
             )
         except ChannelTaken:  # another challenge got there first
@@ -272,7 +332,7 @@ class GameService:
         game's meta until both have chosen, then the game starts."""
         row = await self.store.live_game(channel_id)
         if row is None:
-            return Answer.error("There is no game in this channel: start one with `/game new`.")
+            return await self.no_game_here(channel_id)
         async with self.lock(row.id):
             row = await self.store.game(row.id)
             assert row is not None
@@ -343,6 +403,9 @@ class GameService:
         version = await self._save(
             row, None, new_state, user_id, status="live", meta=meta, channel_id=channel_id
         )
+        if row.message_id is not None:  # that was the challenge's: the game gets its own
+            await self.store.set_message(row.id, None)
+            row = dataclasses.replace(row, message_id=None)
         return await self._answer(row, version, new_state, text, actor=user_id, logged=logged)
 
     # ---- play ----
@@ -352,7 +415,7 @@ class GameService:
             return Answer.error(f"`{command.name}` is a console command; in Discord use /game.")
         row = await self.store.live_game(channel_id)
         if row is None:
-            return Answer.error("There is no game in this channel: start one with `/game new`.")
+            return await self.no_game_here(channel_id)
         return await self._run(row.id, user_id, lambda t, p: t.execute(command, p), None)
 
     async def execute_at(
@@ -590,8 +653,18 @@ class GameService:
                     "\n(The board picture could not be drawn this time: `/game board` tries again.)"
                 )
         seat = None if actor is None else self.seat(row, actor)
+        same = False
+        if image is not None:
+            digest = hash(image)
+            same = self._pictures.get(row.id) == digest
+            self._pictures[row.id] = digest
+        if result is not None or len(self._pictures) > CACHE_GAMES:
+            self._pictures.pop(row.id, None)
+            while len(self._pictures) > CACHE_GAMES:
+                del self._pictures[next(iter(self._pictures))]
         return Answer(
             text,
+            same_picture=same,
             image=image,
             game_id=row.id,
             version=version,
@@ -632,6 +705,131 @@ class GameService:
             return None
         self._cache[row.id] = (version, cached[1])
         return cached[1]
+
+    # ---- idle games: reminders, expiry, claims ----
+    async def times(self, guild_id: int | None) -> dict[str, float]:
+        data = await self.store.channel_state(guild_id or 0, SERVER_TIMES) or {}
+        return {k: float(data.get(k, v)) for k, v in DEFAULT_TIMES.items()}
+
+    async def set_times(self, guild_id: int | None, **hours: float | None) -> Answer:
+        """A server's idle times (hours); None leaves one as it is."""
+        now = await self.times(guild_id)
+        for key, value in hours.items():
+            if value is not None:
+                now[key] = float(value)
+        await self.store.set_channel_state(guild_id or 0, SERVER_TIMES, now)
+        return Answer(
+            f"This server's idle times: a waiting player is reminded after "
+            f"{_hours(now['remind_hours'])}, the other player may claim the game after "
+            f"{_hours(now['claim_hours'])}, and challenges expire after "
+            f"{_hours(now['challenge_hours'])}.",
+            ephemeral=True,
+        )
+
+    def waiting_for(self, row: GameRow, state: GameState | None) -> list[int]:
+        """Whose move the game waits for: the decider, or whoever has not chosen yet."""
+        if row.status == "teams":
+            chosen = row.meta.get("teams", {})
+            return [self.user_of(row, p) for p in Player if p.title not in chosen]
+        if state is None:
+            return []
+        decider = self.plugin(row).rules.decider(state)
+        return [] if decider is None else [self.user_of(row, decider)]
+
+    async def sweep(self) -> list[Notice]:
+        """Expire old challenges and remind players of games waiting for them (run every few
+        minutes; the store's clock is the one tests turn forward)."""
+        now = self.store.clock()
+        notices: list[Notice] = []
+        for row in await self.store.live_games():
+            if self.unknown_system(row) is not None:
+                continue
+            times = await self.times(row.guild_id)
+            idle = now - row.updated_at
+            if row.status == "challenge" and idle > times["challenge_hours"] * 3600:
+                async with self.lock(row.id):
+                    fresh = await self.store.game(row.id)
+                    if fresh is None or fresh.status != "challenge":
+                        continue
+                    try:
+                        await self.store.save_game(fresh, status="over")
+                    except StaleVersion:
+                        continue
+                notices.append(
+                    Notice(
+                        row.channel_id,
+                        f"The challenge from <@{row.white_id}> to <@{row.black_id}> expired "
+                        f"after {_hours(times['challenge_hours'])} unanswered.",
+                        game_id=row.id,
+                        strip=row.message_id,
+                    )
+                )
+            elif row.status in ("teams", "live") and idle > times["remind_hours"] * 3600:
+                if row.reminded_at is not None and row.reminded_at >= row.updated_at:
+                    continue  # one reminder per idle stretch
+                state = await self.state_of(row) if row.status == "live" else None
+                waiting = self.waiting_for(row, state)
+                if not waiting:
+                    continue
+                who = " and ".join(f"<@{u}>" for u in waiting)
+                text = (
+                    f"{who}: game #{row.id} has waited {_hours(idle / 3600)} for you."
+                    f" After {_hours(times['claim_hours'])} without a decision the other"
+                    " player may end it with `/game claim`."
+                )
+                pinged = [u for u in waiting if await self.pings_on(u)]
+                await self.store.set_reminded(row.id, now)
+                notices.append(Notice(row.channel_id, text, pinged, row.id))
+        return notices
+
+    async def claim(self, channel_id: int, user_id: int) -> Answer:
+        """The waiting player ends a game the other left idle past the server's claim time,
+        scored as the rules score an unfinished game."""
+        row = await self.store.live_game(channel_id)
+        if row is None or row.status != "live":
+            return await self.no_game_here(channel_id, "There is no game in play here")
+        seat = self.seat(row, user_id)
+        if seat is None:
+            return Answer.error("Only the two seated players can claim a game.")
+        state = await self.state_of(row)
+        assert state is not None
+        plugin = self.plugin(row)
+        if plugin.rules.decider(state) == seat:
+            return Answer.error("The game is waiting for you: it is your decision.")
+        times = await self.times(row.guild_id)
+        idle = self.store.clock() - row.updated_at
+        if idle < times["claim_hours"] * 3600:
+            left = times["claim_hours"] - idle / 3600
+            return Answer.error(
+                f"A game can be claimed after {_hours(times['claim_hours'])} without a "
+                f"decision; this one has waited {_hours(idle / 3600)} ({_hours(left)} to go)."
+            )
+        action = plugin.claim(state, seat)
+
+        def end(t: Table, p: Player | None) -> Reply:
+            try:
+                reply = t.act(action, None)  # the service has checked who may claim
+            except RulesError as e:
+                return Reply(str(e)[:1].upper() + str(e)[1:], ok=False)
+            reply.text = f"<@{user_id}> claims the game (idle for {_hours(idle / 3600)}).\n" + (
+                reply.text
+            )
+            return reply
+
+        return await self._run(row.id, user_id, end, row.version)
+
+    async def no_game_here(self, channel_id: int, first: str = "") -> Answer:
+        """No game in this channel; if games challenged here went to their threads, say where."""
+        moved = await self.store.games_from(channel_id)
+        if moved:
+            where = ", ".join(f"<#{g.channel_id}>" for g in moved[:5])
+            return Answer.error(
+                f"{first or 'There is no game in this channel'}: the games started here are "
+                f"played in their threads ({where}); use the commands there."
+            )
+        if first:
+            return Answer.error(f"{first}.")
+        return Answer.error("There is no game in this channel: start one with `/game new`.")
 
     async def private_choices(
         self, game_id: int, version: int, user_id: int, channel_id: int | None = None
@@ -684,6 +882,7 @@ class GameService:
             self.user_of(row, seat.other),
             system=row.system,
             options=dict(row.meta.get("options", {})),
+            names=_names(row, seat),
         )
 
     # ---- looking, undo, conceding, ending ----
@@ -697,7 +896,7 @@ class GameService:
         cur = await self.current(channel_id)
         state = None if cur is None else cur[1]
         if cur is None or state is None:
-            return Answer.error("There is no started game in this channel to export.")
+            return await self.no_game_here(channel_id, "There is no started game in this channel")
         row = cur[0]
         if self.plugin(row).hidden_information:
             return Answer.error(
@@ -715,7 +914,7 @@ class GameService:
     async def request_undo(self, channel_id: int, user_id: int) -> Answer:
         row = await self.store.live_game(channel_id)
         if row is None or row.status != "live":
-            return Answer.error("There is no game in play here.")
+            return await self.no_game_here(channel_id, "There is no game in play here")
         seat = self.seat(row, user_id)
         if seat is None:
             return Answer.error("Only the two seated players can ask to undo.")
@@ -778,7 +977,7 @@ class GameService:
         """`/game concede` asks first, privately: conceding cannot be undone."""
         row = await self.store.live_game(channel_id)
         if row is None:
-            return Answer.error("There is no game here.")
+            return await self.no_game_here(channel_id, "There is no game here")
         if self.seat(row, user_id) is None:
             return Answer.error("Only the two seated players can concede this game.")
         what = "concede the game" if row.status == "live" else "call the game off"
@@ -804,7 +1003,7 @@ class GameService:
     async def end_by_moderator(self, channel_id: int, user_id: int) -> Answer:
         row = await self.store.live_game(channel_id)
         if row is None:
-            return Answer.error("There is no game here.")
+            return await self.no_game_here(channel_id, "There is no game here")
         await self._update(row.id, lambda fresh: {"ended_by": user_id}, status="over")
         text = f"<@{user_id}> ended this game (moderator). The channel is free again."
         # The live message keeps its picture but loses its buttons.

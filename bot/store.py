@@ -204,6 +204,11 @@ class Store:
             self.db = None
 
     @property
+    def writing(self) -> bool:
+        """Whether saves are queued or being written."""
+        return bool(self._queued) or (self._writer is not None and not self._writer.done())
+
+    @property
     def conn(self) -> aiosqlite.Connection:
         if self.db is None:
             raise RuntimeError("the store is not open")
@@ -421,6 +426,16 @@ class Store:
             await self.conn.execute(
                 "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
             )
+
+    async def games_from(self, home_channel: int) -> list[GameRow]:
+        """The games not over that were challenged in ``home_channel`` and moved to a thread."""
+        async with self.conn.execute(
+            f"SELECT {_ROW} FROM games WHERE status != 'over' "
+            "AND json_extract(meta, '$.home') = ? AND channel_id != ? ORDER BY id",
+            (home_channel, home_channel),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [self._row(r) for r in rows]
 
     async def set_meta(self, game_id: int, meta: dict[str, Any]) -> None:
         """Change only the game's meta (e.g. an undo request), not the game: no new version, so

@@ -41,24 +41,14 @@ def fit(text: str, limit: int = CONTENT_LIMIT) -> str:
 THREAD_OPEN_MINUTES: Literal[10080] = 10080  # a live game's thread stays open a week idle
 
 
-def player_name(interaction: discord.Interaction, user_id: int) -> str:
-    guild = interaction.guild
-    member = None if guild is None else guild.get_member(user_id)
-    if member is not None:
-        return member.display_name
-    user = interaction.client.get_user(user_id)
-    return user.display_name if user is not None else f"player {user_id}"
-
-
 async def game_thread(interaction: discord.Interaction, row: GameRow) -> discord.Thread | None:
     """Open a thread for the game under the challenge's channel, named for the players; None
     keeps it in the channel (already a thread, or no permission)."""
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         return None
-    white = player_name(interaction, row.white_id)
-    black = player_name(interaction, row.black_id)
-    name = f"{white} vs {black} · {systems.get(row.system).name} #{row.id}"
+    names = row.meta.get("names") or [f"player {row.white_id}", f"player {row.black_id}"]
+    name = f"{names[0]} vs {names[1]} · {systems.get(row.system).name} #{row.id}"
     try:
         return await channel.create_thread(
             name=name[:100],

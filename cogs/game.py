@@ -65,6 +65,7 @@ class Game(commands.Cog):
             revised_star,
             system=system,
             words=options,
+            names=(interaction.user.display_name, opponent.display_name),
         )
         await respond(interaction, ans)
 
@@ -77,7 +78,7 @@ class Game(commands.Cog):
         svc = service(interaction)
         cur = await svc.current(channel_id(interaction))
         if cur is None:
-            await respond(interaction, Answer.error("There is no game in this channel."))
+            await respond(interaction, await svc.no_game_here(channel_id(interaction)))
             return
         row, state = cur
         if state is None:
@@ -100,6 +101,43 @@ class Game(commands.Cog):
     async def game_concede(self, interaction: discord.Interaction) -> None:
         ans = await service(interaction).confirm_concede(
             channel_id(interaction), interaction.user.id
+        )
+        await respond(interaction, ans)
+
+    @game.command(name="claim", description="End a game your opponent left idle too long")
+    async def game_claim(self, interaction: discord.Interaction) -> None:
+        ans = await service(interaction).claim(channel_id(interaction), interaction.user.id)
+        await respond(interaction, ans)
+
+    @game.command(name="pings", description="Turn your turn pings on or off (all your games)")
+    @app_commands.describe(on="True: ping me when a decision passes to me; False: never")
+    async def game_pings(self, interaction: discord.Interaction, on: bool) -> None:
+        await respond(interaction, await service(interaction).set_pings(interaction.user.id, on))
+
+    @game.command(name="times", description="This server's reminder, claim and expiry times")
+    @app_commands.describe(
+        remind_hours="Remind a waiting player after this many idle hours",
+        claim_hours="Let the other player claim the game after this many idle hours",
+        challenge_hours="Expire an unanswered challenge after this many hours",
+    )
+    async def game_times(
+        self,
+        interaction: discord.Interaction,
+        remind_hours: app_commands.Range[int, 1, 720] | None = None,
+        claim_hours: app_commands.Range[int, 1, 2160] | None = None,
+        challenge_hours: app_commands.Range[int, 1, 720] | None = None,
+    ) -> None:
+        svc = service(interaction)
+        changing = any(v is not None for v in (remind_hours, claim_hours, challenge_hours))
+        perms = getattr(interaction, "permissions", None)
+        if changing and (perms is None or not perms.manage_guild):
+            await respond(interaction, Answer.error("Changing the idle times needs Manage Server."))
+            return
+        ans = await svc.set_times(
+            interaction.guild_id,
+            remind_hours=remind_hours,
+            claim_hours=claim_hours,
+            challenge_hours=challenge_hours,
         )
         await respond(interaction, ans)
 

@@ -68,4 +68,11 @@ class Help(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Help())
+    cog = Help()
+    # Not only in servers: also in DMs, group DMs and as a user-installed app.
+    for command in cog.get_app_commands():
+        command.allowed_contexts = app_commands.AppCommandContext(
+            guild=True, dm_channel=True, private_channel=True
+        )
+        command.allowed_installs = app_commands.AppInstallationType(guild=True, user=True)
+    await bot.add_cog(cog)

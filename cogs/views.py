@@ -488,7 +488,7 @@ async def _edit_live(interaction: discord.Interaction, ans: Answer, view: Any) -
     channel = _channel(interaction, ans.channel_id)
     if ans.message_id is None or channel is None or not hasattr(channel, "get_partial_message"):
         return False
-    files = picture(ans)
+    files = [] if ans.same_picture else picture(ans)
     try:
         await channel.get_partial_message(ans.message_id).edit(
             content=fit(ans.text),
@@ -517,7 +517,7 @@ async def publish(interaction: discord.Interaction, ans: Answer) -> None:
         and not interaction.response.is_done()
     )
     if on_live:
-        files = picture(ans)
+        files = [] if ans.same_picture else picture(ans)
         await interaction.response.edit_message(
             content=fit(ans.text),
             attachments=files if files else discord.utils.MISSING,
@@ -652,21 +652,27 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
     files_arg: list[discord.File] = files or discord.utils.MISSING
     view_arg: discord.ui.View = view if view is not None else discord.utils.MISSING
     if interaction.response.is_done():
-        await interaction.followup.send(
+        msg = await interaction.followup.send(
             content,
             ephemeral=ans.ephemeral,
             files=files_arg,
             view=view_arg,
             allowed_mentions=mentions,
+            wait=True,
         )
+        message_id: int | None = msg.id
     else:
-        await interaction.response.send_message(
+        callback = await interaction.response.send_message(
             content,
             ephemeral=ans.ephemeral,
             files=files_arg,
             view=view_arg,
             allowed_mentions=mentions,
         )
+        message_id = getattr(callback, "message_id", None)
+    if ans.challenge and ans.game_id is not None and message_id is not None:
+        # Kept so that an expired challenge's buttons can be taken away.
+        await service(interaction).store.set_message(ans.game_id, message_id)
 
 
 async def run_command(interaction: discord.Interaction, make: type[K.Command], **raw: Any) -> None:

@@ -123,6 +123,13 @@ class WargameChessTable(SystemPlugin):
     def concession(self, state: Any, player: Player) -> Action:
         return A.Concede(player)
 
+    def claim(self, state: Any, claimant: Player) -> Action:
+        # An unfinished game is decided on points, as at the end of turn 10; before play
+        # begins there is nothing to count, and the idle player concedes (R78).
+        if state.phase is Phase.PLAY:
+            return A.EndOnPoints(claimant)
+        return A.Concede(claimant.other)
+
     def server_texts(self, events: Sequence[Event]) -> list[tuple[str, str]]:
         return [("tarot_text", str(e.get("card"))) for e in events if e.kind == "tarot_at_table"]
 

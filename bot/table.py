@@ -202,6 +202,8 @@ class Table:
             # with their owner (the console is one terminal and shows everything).
             view = player
         text = self.plugin.board_text(state, view)
+        if self.discord:  # a fixed-width block, so the columns line up on every screen
+            text = f"```\n{text.replace('```', '')}\n```"
         secret = "" if view is None else self.plugin.private_text(state, view)
         if secret and self.plugin.hidden_information:
             text = f"{text}\n{secret}"

@@ -320,6 +320,7 @@ async def test_spectators_can_look_and_moderators_can_end(table: Harness) -> Non
     assert r.ephemeral and ("Turn" in r.content or "Tree" in r.content), r.content
     r = await table.slash(CAROL, "game board", channel=channel)
     assert r.ephemeral and r.files and r.files[0][0] == "board.png"
+    assert r.content.startswith("```\n") and "```" in r.content[4:]  # the text board lines up
     r = await table.slash(CAROL, "game end", channel=channel)
     assert r.ephemeral and "Manage Channels" in r.content
     r = await table.slash(CAROL, "game end", channel=channel, manage=True)

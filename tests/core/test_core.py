@@ -225,14 +225,15 @@ def test_a_registered_system_keeps_the_console_contract(race: RaceTable) -> None
     assert GAME_OVER_HINT in out.getvalue()
 
 
-def test_a_system_not_built_yet_is_not_offered() -> None:
+def test_a_system_not_built_yet_is_not_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(systems.PLANNED, "future-chess", "Future Chess")
     t = Table(RandomDice(1))
-    r = t.run("game new chess28")
-    assert not r.ok and "Chess28 is not built yet" in r.text and "wargame-chess" in r.text
+    r = t.run("game new future-chess")
+    assert not r.ok and "Future Chess is not built yet" in r.text and "wargame-chess" in r.text
     assert t.state is None
     with pytest.raises(ParseError, match="not a game system here"):
         systems.get("bogus")
-    assert "chess28" not in systems.SYSTEMS
+    assert "future-chess" not in systems.SYSTEMS
 
 
 async def test_the_service_plays_a_registered_system(race: RaceTable, tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import d20
 import d20.expression as d20_expression
+from lark.exceptions import LarkError
 
 from rules.core.errors import RulesError
 from rules.wargame_chess.cards import PlayingCard, bone_pool
@@ -76,36 +77,106 @@ class Rolled:
     faces: list[tuple[int, int]] = field(default_factory=list)
 
 
+EXAMPLES = "2d6+1, 4d6kh3 or 3d6e6"  # what a valid roll looks like, for every error message
+_OPERAND = frozenset({"INTEGER", "DECIMAL", "D", "LPAR", "U_OP"})  # d20 wants a number here
+_OPERATORS = frozenset({"A_OP", "M_OP", "COMP_OPERATOR", "SET_OPERATOR", "DICE_OPERATOR"})
+
+
+def _syntax_problem(text: str, err: d20.RollSyntaxError) -> str:
+    """What is wrong with an expression d20 could not parse, in plain words, with an example
+    of a valid one; never the grammar's token names."""
+    expected = {str(e) for e in err.expected}
+    got = err.got
+    kind = str(getattr(got, "type", ""))
+    value = str(got)
+    lines = text.split("\n")
+    line = min(max(int(err.line or 1), 1), len(lines))
+    pos = sum(len(x) + 1 for x in lines[: line - 1]) + max(int(err.col or 1), 1) - 1
+    word = (text[pos:].split() or [value.strip()])[0][:20]
+    if "DICE_VALUE" in expected:
+        return "a die needs its number of sides right after the d, like 2d6 or 1d20"
+    if expected and expected <= {"INTEGER", "SELTYPE"}:
+        return (
+            "keeping, dropping, rerolling or exploding dice needs a number after it, "
+            "like 4d6kh3, 2d6rr1 or 3d6e6"
+        )
+    if kind == "$END" or not value.strip():
+        if "RPAR" in expected:
+            return "a bracket is opened but never closed; close each ( with ), like (2d6+1)*2"
+        sign = re.search(r"(==|>=|<=|!=|//|\S)\s*$", text)
+        last = sign.group(1) if sign else text[-1:]
+        return f"it ends with '{last}' and nothing after it; finish it, like 1d6+2"
+    if kind == "RPAR":
+        return "a ) closes a bracket that was never opened; brackets go in pairs, like (2d6+1)*2"
+    if kind == "COMMA":
+        return "commas only separate dice inside brackets, like (1d6, 1d8)kh1"
+    if kind == "ANNOTATION":
+        return "a label in square brackets goes after the dice it names, like 1d8 [fire] + 2"
+    if expected & _OPERAND:
+        if pos == len(text) - len(text.lstrip()):
+            return f"a roll starts with a number or dice, not '{word}', like {EXAMPLES}"
+        if kind in _OPERATORS:
+            return f"'{word}' follows another sign with no number or dice between, like 1d6+2"
+        return f"'{word}' is not a number or dice; a roll looks like {EXAMPLES}"
+    return f"'{word}' does not fit there; a roll looks like {EXAMPLES}"
+
+
 def roll_expression(expr: str, dice: Dice) -> Rolled:
     """Roll a dice expression (keep/drop, rerolls, exploding dice, comparisons, labels...).
-    Oversized or deeply nested expressions are refused before any work is done."""
+    Oversized or deeply nested expressions are refused before any work is done; every error
+    says in plain words what is wrong and shows a valid expression."""
     text = expr.strip()
     if not text:
-        raise RulesError("give a dice expression, like 2d6+1 or 4d6kh3")
+        raise RulesError(f"give a dice expression, like {EXAMPLES}")
     if len(text) > MAX_EXPRESSION:
-        raise RulesError(f"that expression is too long (at most {MAX_EXPRESSION} characters)")
+        raise RulesError(
+            f"that expression is too long (at most {MAX_EXPRESSION} characters); "
+            f"a roll looks like {EXAMPLES}"
+        )
     depth = 0
     for ch in text:
         depth += ch == "("
         depth -= ch == ")"
         if depth > MAX_NESTING:
-            raise RulesError(f"that expression nests too deeply (at most {MAX_NESTING} levels)")
+            raise RulesError(
+                f"that expression nests too deeply (at most {MAX_NESTING} levels of brackets); "
+                "a roll looks like (2d6+1)*2"
+            )
     if re.search(r"\d{" + str(MAX_NUMBER_DIGITS + 1) + ",}", text, flags=re.ASCII):
-        raise RulesError(f"numbers in a roll have at most {MAX_NUMBER_DIGITS} digits")
+        raise RulesError(
+            f"numbers in a roll have at most {MAX_NUMBER_DIGITS} digits, like 1d100+50"
+        )
     for count in re.findall(r"(\d+)\s*d", text, flags=re.ASCII):
         if int(count) > MAX_DICE:
-            raise RulesError(f"at most {MAX_DICE} dice in one roll")
+            raise RulesError(f"at most {MAX_DICE} dice in one roll, like 100d6+5")
+    shown_expr = text[:60]
     roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
     try:
         with _dice_for_d20(dice):
             result = roller.roll(text, allow_comments=True)
             shown, total = str(result), int(result.total)  # evaluated here, inside the guard
     except d20.TooManyRolls:
-        raise RulesError(f"that would roll more than {MAX_DICE} dice") from None
-    except d20.RollError as e:
-        raise RulesError(f"I could not roll '{text[:60]}': {e}") from None
+        raise RulesError(
+            f"that would roll more than {MAX_DICE} dice; a roll looks like {EXAMPLES}"
+        ) from None
+    except d20.RollSyntaxError as e:
+        problem = _syntax_problem(text, e)
+        raise RulesError(f"I could not roll '{shown_expr}': {problem}") from None
+    except d20.RollError as e:  # a bad value: a 0-sided die, division by zero, a bad selector
+        why = str(e).rstrip(".")
+        why = why[:1].lower() + why[1:]
+        raise RulesError(
+            f"I could not roll '{shown_expr}': {why}; a roll looks like {EXAMPLES}"
+        ) from None
     except (ZeroDivisionError, ValueError, OverflowError):
-        raise RulesError(f"I could not roll '{text[:60]}': the arithmetic has no answer") from None
+        raise RulesError(
+            f"I could not roll '{shown_expr}': the arithmetic has no answer; "
+            f"a roll looks like {EXAMPLES}"
+        ) from None
+    except LarkError:  # anything else the parser objects to, never shown as its grammar
+        raise RulesError(
+            f"I could not read '{shown_expr}' as dice; a roll looks like {EXAMPLES}"
+        ) from None
     if abs(total) > MAX_TOTAL:
         raise RulesError("that total is too large to keep in the roll log")
     return Rolled(shown, total, _faces(result.expr, []))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -27,6 +28,35 @@ from rules.wargame_chess.tarot import find_card
 
 KINDS = [app_commands.Choice(name=k.display, value=k.value) for k in Kind]
 MODES = [app_commands.Choice(name=n, value=n.lower()) for n in ("Advantage", "Disadvantage")]
+# /resolve and /odds: one side's piece, tokens and modifiers (tokens as held; opposites cancel)
+SIDE_OPTIONS = {
+    "attacker": "The attacking piece's type",
+    "defender": "The defending piece's type",
+    "attacker_adv": "Advantage tokens the attacker holds",
+    "attacker_dis": "Disadvantage tokens the attacker holds; each cancels one Advantage token",
+    "attacker_keep": "Keep the attacker's Advantage token instead of spending it on this roll",
+    "defender_adv": "Advantage tokens the defender holds",
+    "defender_dis": "Disadvantage tokens the defender holds; each cancels one Advantage token",
+    "defender_keep": "Keep the defender's Advantage token instead of spending it on this roll",
+    "mounted": "Attacking Knight has Mounted Advantage: another enemy is next to the defender",
+    "attacker_modifier": "Modifiers on the attacker's roll: +2, -1, min 5, max 7",
+    "defender_modifier": "Modifiers on the defender's roll: +2, -1, min 5, max 7",
+}
+# /resolve only: the Blessings and Curses that spread a failed Attack's tokens to allies
+FAITH_OPTIONS = {
+    "attacker_blessed": (
+        "Attacker is Blessed (no effect here: a failed Attack gives it no Advantage)"
+    ),
+    "attacker_cursed": (
+        "Attacker is Cursed: a Disadvantage token it takes spreads to Cursed allies"
+    ),
+    "defender_blessed": (
+        "Defender is Blessed: an Advantage token it takes spreads to Blessed allies"
+    ),
+    "defender_cursed": (
+        "Defender is Cursed (no effect here: a failed Attack gives it no Disadvantage)"
+    ),
+}
 _locks = KeyedLocks()  # per channel, only while a command there is in flight
 
 
@@ -39,9 +69,12 @@ def _svc(interaction: discord.Interaction) -> Any:
 
 
 def _mods(text: str | None) -> tuple[Modifier, ...]:
+    """Modifiers as typed: '+2', '-1', 'min 5', 'max 7', several separated by commas or spaces
+    ('+2, min 5'). A word and its number ('min 5', '+ 2') belong together."""
     if not text:
         return ()
-    return tuple(Modifier.parse(part, "table") for part in text.replace(",", " ").split())
+    joined = re.sub(r"(min|max|>=|<=|[+-])\s+(?=[+-]?\d)", r"\1", text, flags=re.IGNORECASE)
+    return tuple(Modifier.parse(part, "table") for part in joined.replace(",", " ").split())
 
 
 async def _log(interaction: discord.Interaction, expression: str, rolled: C.Rolled) -> None:
@@ -76,10 +109,10 @@ def _sides(
 class Companion(commands.Cog):
     @app_commands.command(name="roll", description="Roll dice: an expression, or a piece's dice")
     @app_commands.describe(
-        expression="e.g. 2d6+1, 4d6kh3, 1d20 adv, 3d6e6",
-        piece="A piece type",
-        mode="Advantage or Disadvantage for a piece",
-        modifier="+2, -1, min 5, max 7 for a piece",
+        expression="Dice, e.g. 2d6+1, 4d6kh3 (keep the highest 3), 2d20kh1, 3d6e6 (sixes explode)",
+        piece="Roll this piece type's dice instead of an expression",
+        mode="Roll the piece's dice at Advantage or Disadvantage",
+        modifier="Modifiers on the piece's roll: +2, -1, min 5, max 7 (several: +2, min 5)",
     )
     @app_commands.choices(piece=KINDS, mode=MODES)
     async def roll(
@@ -114,17 +147,7 @@ class Companion(commands.Cog):
 
     @app_commands.command(name="resolve", description="Resolve an Attack on a physical board")
     @app_commands.choices(attacker=KINDS, defender=KINDS)
-    @app_commands.describe(
-        attacker_adv="Advantage tokens the attacker holds",
-        attacker_dis="Disadvantage tokens the attacker holds",
-        attacker_keep="Keep (do not spend) the attacker's Advantage token",
-        defender_adv="Advantage tokens the defender holds",
-        defender_dis="Disadvantage tokens the defender holds",
-        defender_keep="Keep (do not spend) the defender's Advantage token",
-        mounted="Knight with Mounted Advantage (another enemy next to the fight)",
-        attacker_modifier="+2, min 5 ...",
-        defender_modifier="+2, min 5 ...",
-    )
+    @app_commands.describe(**SIDE_OPTIONS, **FAITH_OPTIONS)
     async def resolve(
         self,
         interaction: discord.Interaction,
@@ -175,6 +198,7 @@ class Companion(commands.Cog):
 
     @app_commands.command(name="odds", description="Exact odds of an Attack, with a chart")
     @app_commands.choices(attacker=KINDS, defender=KINDS)
+    @app_commands.describe(**SIDE_OPTIONS)
     async def odds(
         self,
         interaction: discord.Interaction,
@@ -211,6 +235,7 @@ class Companion(commands.Cog):
     tarot = app_commands.Group(name="tarot", description="The Major Arcana")
 
     @tarot.command(name="card", description="Look up a tarot card by name or number")
+    @app_commands.describe(name="A Major Arcana card by name or number, e.g. The Sun, XIX or 19")
     @app_commands.autocomplete(name=ac_tarot)
     async def tarot_card(self, interaction: discord.Interaction, name: str) -> None:
         try:
@@ -231,6 +256,10 @@ class Companion(commands.Cog):
 
     @tarot.command(
         name="settext", description="Store this server's text for a card our rules copy lacks"
+    )
+    @app_commands.describe(
+        card="One of the five cards our rules copy lacks text for, e.g. The Moon",
+        text="Your server's text for that card; shown with it, never applied (use /adjust)",
     )
     @app_commands.autocomplete(card=ac_tarot)
     async def tarot_settext(
@@ -284,6 +313,7 @@ class Companion(commands.Cog):
         await self._decks(interaction, lambda d: C.divinate(d, dice, wanted))
 
     @tarot.command(name="active", description="Show the active card, or make a dealt one active")
+    @app_commands.describe(card="A dealt card to make active; leave empty to see the active card")
     @app_commands.autocomplete(card=ac_tarot)
     async def tarot_active(self, interaction: discord.Interaction, card: str | None = None) -> None:
         def change(decks: dict[str, Any]) -> str:
@@ -299,6 +329,7 @@ class Companion(commands.Cog):
         await self._decks(interaction, change)
 
     @tarot.command(name="deck", description="This channel's tarot deck (reset with reset:True)")
+    @app_commands.describe(reset="True gathers all 22 Major Arcana and shuffles them face down")
     async def tarot_deck(self, interaction: discord.Interaction, reset: bool = False) -> None:
         def change(decks: dict[str, Any]) -> str:
             if reset:
@@ -311,6 +342,7 @@ class Companion(commands.Cog):
     cards = app_commands.Group(name="cards", description="This channel's playing-card deck")
 
     @cards.command(name="draw", description="Draw playing cards")
+    @app_commands.describe(count="How many cards to draw (1-10)")
     async def cards_draw(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 10] = 1
     ) -> None:
@@ -318,6 +350,7 @@ class Companion(commands.Cog):
         await self._decks(interaction, lambda d: C.draw_cards(d, dice, count))
 
     @cards.command(name="discard", description="Discard a drawn card (e.g. QH, Knight of Cups)")
+    @app_commands.describe(card="A drawn card: QH, 10S, Queen of Hearts, Knight of Cups, red joker")
     async def cards_discard(self, interaction: discord.Interaction, card: str) -> None:
         await self._decks(interaction, lambda d: C.discard_card(d, parse_card(card)))
 
@@ -341,6 +374,7 @@ class Companion(commands.Cog):
     rolls = app_commands.Group(name="rolls", description="This channel's roll log")
 
     @rolls.command(name="history", description="The latest rolls in this channel")
+    @app_commands.describe(count="How many of the latest rolls to show (1-25)")
     async def rolls_history(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 25] = 10
     ) -> None:
@@ -360,6 +394,8 @@ class Companion(commands.Cog):
 
     @rolls.command(name="stats", description="Are the dice fair? Counts per face, chi-square")
     async def rolls_stats(self, interaction: discord.Interaction) -> None:
+        # The first statistics import SciPy (seconds): answer Discord first (3 seconds).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         rows = await _svc(interaction).store.rolls(interaction.channel_id or 0)
         faces = [(int(s), int(f)) for r in rows for s, f in r["dice"]]
         text = await asyncio.to_thread(C.stats_text, faces)

@@ -216,6 +216,8 @@ async def ac_combat_square(
     ][:MAX_CHOICES]
 
 
+ANY_PIECE = "Any piece, by player and label, e.g. White N1 or Black P3"
+
 TOKEN_CHOICES = [
     app_commands.Choice(name="Spend it (Advantage on this roll)", value="spend"),
     app_commands.Choice(name="Keep it", value="keep"),
@@ -237,17 +239,26 @@ class WargameChess(commands.Cog):
         await run_command(interaction, W.Deploy, piece=piece, square=square)
 
     @app_commands.command(name="activate", description="Activate (or Reactivate) a piece")
+    @app_commands.describe(piece="Your piece to Activate (or Reactivate), by label, e.g. P1 or N2")
     @app_commands.autocomplete(piece=ac_activate)
     async def activate(self, interaction: discord.Interaction, piece: str) -> None:
         await run_command(interaction, W.Activate, piece=piece)
 
     @app_commands.command(name="move", description="Move a piece (Activating it if needed)")
+    @app_commands.describe(
+        piece="Your piece to Move, by label, e.g. P1 or N2",
+        square="The square it Moves to, e.g. e4",
+    )
     @app_commands.autocomplete(piece=ac_my_piece, square=ac_move_square)
     async def move(self, interaction: discord.Interaction, piece: str, square: str) -> None:
         await run_command(interaction, W.Move, piece=piece, square=square)
 
     @app_commands.command(
         name="attack", description="Attack with a piece (Activating it if needed)"
+    )
+    @app_commands.describe(
+        piece="Your attacking piece, by label, e.g. N1 or Q1",
+        square="The square of the enemy piece it Attacks, e.g. e5",
     )
     @app_commands.autocomplete(piece=ac_my_piece, square=ac_attack_square)
     async def attack(self, interaction: discord.Interaction, piece: str, square: str) -> None:
@@ -297,6 +308,7 @@ class WargameChess(commands.Cog):
         await run_command(interaction, W.MoveAside, square=square)
 
     @app_commands.command(name="choose", description="Answer a card's choice")
+    @app_commands.describe(option="One of the options the card offers (pick from the list)")
     @app_commands.autocomplete(option=ac_option)
     async def choose(self, interaction: discord.Interaction, option: str) -> None:
         await run_command(interaction, W.ChooseOption, option=option)
@@ -323,6 +335,11 @@ class WargameChess(commands.Cog):
     )
 
     @adjust.command(name="tokens", description="Give or remove Advantage/Disadvantage tokens")
+    @app_commands.describe(
+        piece=ANY_PIECE,
+        token="Advantage or Disadvantage tokens",
+        count="How many: a positive number gives them, a negative one removes them",
+    )
     @app_commands.autocomplete(piece=ac_any_piece)
     @app_commands.choices(
         token=[
@@ -340,6 +357,10 @@ class WargameChess(commands.Cog):
         await run_command(interaction, W.Tokens, piece=piece, token=token, count=count)
 
     @adjust.command(name="mark", description="Bless, Curse, slay or scatter a piece")
+    @app_commands.describe(
+        piece=ANY_PIECE,
+        what="Bless, Curse, slay it, or Scatter it (a D8 picks a free adjacent square)",
+    )
     @app_commands.autocomplete(piece=ac_any_piece)
     @app_commands.choices(
         what=[
@@ -356,16 +377,25 @@ class WargameChess(commands.Cog):
         await run_command(interaction, W.DiscardTarot, card=card)
 
     @adjust.command(name="place", description="Put a slain or removed piece back on a square")
+    @app_commands.describe(
+        piece="A slain or removed piece, e.g. White N1 or Black P3",
+        square="The empty square to put it on, e.g. d4",
+    )
     @app_commands.autocomplete(piece=ac_any_piece)
     async def adjust_place(self, interaction: discord.Interaction, piece: str, square: str) -> None:
         await run_command(interaction, W.Place, piece=piece, square=square)
 
     @adjust.command(name="remove", description="Take a piece off the board (not slain)")
+    @app_commands.describe(piece="The piece on the board to take off, e.g. White N1 or Black P3")
     @app_commands.autocomplete(piece=ac_any_piece)
     async def adjust_remove(self, interaction: discord.Interaction, piece: str) -> None:
         await run_command(interaction, W.TakeOff, piece=piece)
 
     @adjust.command(name="redeploy", description="Redeploy a piece into its deployment zone")
+    @app_commands.describe(
+        piece="A deployed piece, e.g. White B2 or Black K1",
+        square="A free square in its player's deployment zone, e.g. c2",
+    )
     @app_commands.autocomplete(piece=ac_any_piece)
     async def adjust_redeploy(
         self, interaction: discord.Interaction, piece: str, square: str
@@ -373,6 +403,10 @@ class WargameChess(commands.Cog):
         await run_command(interaction, W.Redeploy, piece=piece, square=square)
 
     @adjust.command(name="modifier", description="A +X/-X, min or max on a piece's next roll")
+    @app_commands.describe(
+        piece="The piece whose next roll it changes, e.g. White N1",
+        value="+2, -1, min 5 (at least 5) or max 7 (at most 7)",
+    )
     @app_commands.autocomplete(piece=ac_any_piece)
     async def adjust_modifier(
         self, interaction: discord.Interaction, piece: str, value: str

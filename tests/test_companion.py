@@ -1,6 +1,7 @@
 """The table companion: dice expressions, table Attacks, odds, decks, bones and roll statistics."""
 
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -50,6 +51,98 @@ def test_expression_forms(expr: str, faces: list[int], total: int) -> None:
 def test_expression_bombs_and_nonsense_get_clear_errors(expr: str, words: str) -> None:
     with pytest.raises(RulesError, match=words):
         C.roll_expression(expr, RandomDice(1))
+
+
+# What the parser's own errors look like ("Unexpected input ... expected DICE_VALUE, got ..."):
+# none of it may reach a player.
+GRAMMAR_WORDS = ("expected", "token", "unexpected", "<", ">", "$END", "DICE_VALUE", "_WS", "LPAR")
+
+
+def _examples(message: str) -> list[str]:
+    """The valid expressions a message offers: what follows 'like', split on ', ' and ' or '
+    (but not inside brackets)."""
+    found = re.findall(r"\blike ([^;]+)", message)
+    return [x.strip() for f in found for x in re.split(r",\s(?![^()]*\))|\sor\s", f) if x.strip()]
+
+
+def assert_plain(expr: str, message: str) -> None:
+    # the player's own text, quoted back, may hold anything: check only our words
+    told = message.replace(f"'{expr.strip()[:60]}'", "''", 1)
+    for word in GRAMMAR_WORDS:
+        if word not in expr:
+            assert word.lower() not in told.lower(), (expr, message)
+    examples = _examples(told)
+    assert examples, f"no example of a valid roll in {message!r}"
+    for example in examples:  # every example offered really rolls
+        C.roll_expression(example, RandomDice(1))
+
+
+@pytest.mark.parametrize(
+    ("expr", "problem"),
+    [
+        ("2d", "needs its number of sides"),
+        ("d", "needs its number of sides"),
+        ("1d-6", "needs its number of sides"),
+        ("1d6+", "ends with '+' and nothing after it"),
+        ("1d20>=", "ends with '>=' and nothing after it"),
+        ("abc", "starts with a number or dice, not 'abc'"),
+        ("((2d6", "opened but never closed"),
+        ("2d6)", "never opened"),
+        ("4d6kh", "needs a number after it"),
+        ("1d6e", "needs a number after it"),
+        ("1d6,2", "commas only separate dice inside brackets"),
+        ("1d6 * / 2", "'/' follows another sign"),
+        ("2d6 + [x]", "a label in square brackets"),
+        ("1d0", "cannot roll a 0-sided die"),
+        ("2d6/0", "cannot divide by zero"),
+        ("", "give a dice expression"),
+        ("   ", "give a dice expression"),
+        ("1d6+" * 125, "too long"),
+        ("x" * 500, "too long"),
+    ],
+)
+def test_malformed_expressions_are_explained_in_plain_words(expr: str, problem: str) -> None:
+    with pytest.raises(RulesError) as info:
+        C.roll_expression(expr, RandomDice(1))
+    message = str(info.value)
+    assert problem in message, message
+    assert_plain(expr, message)
+
+
+def test_random_nonsense_never_shows_the_grammar() -> None:
+    rng = random.Random(7)
+    alphabet = [*"0123456789d+-*/%()<>=!,[]khlpe \"'#.x", "2d6", "kh", "rr", "//"]
+    refused = 0
+    for _ in range(1500):
+        expr = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        try:
+            C.roll_expression(expr, RandomDice(1))
+        except RulesError as e:
+            refused += 1
+            if "too large" not in str(e):
+                assert_plain(expr, str(e))
+    assert refused > 500
+
+
+def test_a_doubled_plus_is_read_as_a_sign() -> None:
+    # d20 reads "2d6 ++ 3" as 2d6 + (+3): a valid roll, shown as such, not an error
+    r = C.roll_expression("2d6 ++ 3", ScriptedDice([2, 5]))
+    assert r.total == 10 and "+3" in r.text
+
+
+@pytest.mark.parametrize(
+    ("expr", "faces", "total"),
+    [
+        ("2d6+1", [2, 5], 8),
+        ("3d6", [1, 2, 3], 6),
+        ("d20", [11], 11),
+        ("(2d6+1)*2", [1, 1], 6),
+        ("(1d6, 1d8)kh1", [2, 7], 7),
+        ("  4d6kh3  ", [6, 1, 5, 3], 14),
+    ],
+)
+def test_valid_expressions_still_roll(expr: str, faces: list[int], total: int) -> None:
+    assert C.roll_expression(expr, ScriptedDice(faces)).total == total
 
 
 def test_the_global_random_is_restored_after_a_roll() -> None:

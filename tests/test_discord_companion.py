@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot import companion as C
@@ -25,6 +26,35 @@ async def test_roll_expression_and_piece(table: Harness) -> None:
     assert r.ephemeral and "Give an expression" in r.content
     r = await table.slash(ALICE, "roll", piece="pawn", modifier="lots")
     assert r.ephemeral and "not a modifier" in r.content.lower()
+
+
+async def test_malformed_rolls_are_explained_in_plain_words(table: Harness) -> None:
+    for bad, words in (
+        ("2d", "number of sides"),
+        ("1d6+", "nothing after it"),
+        ("abc", "not 'abc'"),
+        ("((2d6", "never closed"),
+        ("x" * 500, "too long"),
+    ):
+        r = await table.slash(ALICE, "roll", expression=bad)
+        assert r.ephemeral and words in r.content, r.content
+        told = r.content.replace(f"'{bad[:60]}'", "''")  # our words, not the player's
+        assert re.search(r"\blike \(?\d+d\d+", told), r.content  # an example of a valid roll
+        for word in ("expected", "token", "unexpected", "<", ">"):
+            assert word not in told.lower(), r.content
+    r = await table.slash(ALICE, "roll", expression="2d6+1")
+    assert not r.ephemeral and "rolls 2d6 (" in r.content and "+ 1 = " in r.content
+
+
+async def test_roll_modifiers_as_the_description_shows_them(table: Harness) -> None:
+    r = await table.slash(ALICE, "roll", piece="pawn", modifier="+2, min 5")
+    assert not r.ephemeral and "+2" in r.content, r.content
+    r = await table.slash(ALICE, "roll", piece="pawn", modifier="max 7")
+    assert not r.ephemeral, r.content
+    r = await table.slash(
+        ALICE, "resolve", attacker="queen", defender="pawn", attacker_modifier="min 5"
+    )
+    assert not r.ephemeral, r.content
 
 
 async def test_resolve_attack_at_the_table(table: Harness) -> None:
@@ -98,8 +128,10 @@ async def test_bones_and_roll_log(table: Harness) -> None:
     await table.slash(BOB, "roll", expression="3d6")
     r = await table.slash(ALICE, "rolls history", count=5)
     assert r.ephemeral and "3d6" in r.content and "bones" in r.content
+    before = len(table.sent)
     r = await table.slash(ALICE, "rolls stats")
-    assert "D6:" in r.content and "chi-square p =" in r.content
+    assert "D6:" in r.content and "chi-square p =" in r.content and r.ephemeral
+    assert table.sent[before].kind == "defer"  # answered at once: SciPy's import is slow
     rows = await table.bot.service.store.rolls(CHANNEL_ID)  # type: ignore[attr-defined]
     assert len(rows) == 2 and all(row["dice"] for row in rows)
 

@@ -83,4 +83,5 @@ async def test_the_public_picture_keeps_one_orientation_and_the_board_is_my_side
     assert views and set(views) == {Player.WHITE}
     mine = await table.slash(BOB, "game board", channel=channel)  # Black's own side, privately
     lines = mine.content.splitlines()
-    assert mine.ephemeral and lines[0].split()[0] == "h" and lines[1].split()[0] == "1"
+    assert lines[0] == "```"  # the text board in a code block, so its columns line up
+    assert mine.ephemeral and lines[1].split()[0] == "h" and lines[2].split()[0] == "1"

@@ -109,6 +109,15 @@ def can_attack_king(u: Unit) -> bool:
 
 
 def legal_actions(s: GameState) -> list[Action]:
+    """The legal actions, worked out once per state (states are immutable)."""
+    found: list[Action] | None = s.__dict__.get("_legal")
+    if found is None:
+        found = _legal_actions(s)
+        object.__setattr__(s, "_legal", found)
+    return list(found)
+
+
+def _legal_actions(s: GameState) -> list[Action]:
     if s.outcome is not None:
         return []
     w = Work(s)

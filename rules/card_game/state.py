@@ -19,10 +19,16 @@ from rules.core.history import Event, Step
 TURN_LIMIT = 100  # turns in all (50 each) before the game is a draw (ruling CG-20)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Config:
     decks: tuple[Deck, Deck]
     turn_limit: int = TURN_LIMIT
+    # Each seat's cards by number (the King first), looked up on every rule.
+    cards: tuple[tuple[Card, ...], ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        seats = tuple(tuple(card(n) for n in (d.king, *d.cards)) for d in self.decks)
+        object.__setattr__(self, "cards", seats)
 
 
 class Phase(StrEnum):
@@ -160,9 +166,7 @@ def owner_of(cid: int) -> Player:
 
 
 def card_of(config: Config, cid: int) -> Card:
-    deck = config.decks[cid // 100]
-    i = cid % 100
-    return card(deck.king if i == 0 else deck.cards[i - 1])
+    return config.cards[cid // 100][cid % 100]
 
 
 class Work:

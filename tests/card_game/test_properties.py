@@ -26,9 +26,9 @@ def accounted(s: GameState, p: Player) -> list[int]:
         if u.owner is p:
             cards += [u.cid, *u.equips]
     prog = s.program
-    if prog is not None and prog.kind == "hand" and prog.committed and prog.owner is p:
-        if prog.source not in cards:
-            cards.append(prog.source)  # paid for, on its way to the board or the Burn pile
+    paid = prog is not None and prog.kind == "hand" and prog.committed and prog.owner is p
+    if prog is not None and paid and prog.source not in cards:
+        cards.append(prog.source)  # paid for, on its way to the board or the Burn pile
     if s.combat is not None and s.combat.incoming is not None and s.combat.incoming.owner is p:
         cards.append(s.combat.incoming.cid)
     return sorted(cards)

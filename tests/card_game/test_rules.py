@@ -13,7 +13,7 @@ from rules.card_game.system import SYSTEM
 from rules.card_game.zones import king_health
 from rules.core.dice import RandomDice, ScriptedDice
 from rules.core.errors import IllegalAction, NotYourDecision
-from tests.card_game.helpers import B, W, Build, act, events, hand_names, pass_windows, pick, texts
+from tests.card_game.helpers import B, Build, W, act, events, hand_names, pass_windows, pick, texts
 
 sq = GRID.parse
 
@@ -33,9 +33,10 @@ def test_setup_reveals_kings_picks_the_first_player_by_die_and_deals_five() -> N
         assert s.side(p).material == 0
     # Shuffles go through the dice: another seed deals another order, the log replays it.
     other, _ = SYSTEM.apply(SYSTEM.new_game({}), A.Begin(), RandomDice(5))
-    assert other.sides[0].deck != SYSTEM.apply(SYSTEM.new_game({}), A.Begin(), RandomDice(4))[
-        0
-    ].sides[0].deck
+    assert (
+        other.sides[0].deck
+        != SYSTEM.apply(SYSTEM.new_game({}), A.Begin(), RandomDice(4))[0].sides[0].deck
+    )
     assert SYSTEM.loads(SYSTEM.dumps(s)) == s
 
 

@@ -65,12 +65,10 @@ def _program_for(w: Work, p: Player, cid: int) -> Program:
 def playable(w: Work, p: Player, cid: int, *, window: bool) -> str | None:
     """Why ``p`` cannot play the card ``cid`` from hand now (None: they can)."""
     c = w.card(cid)
-    if c.effect in T.NOT_PLAYED:
-        return (
-            "Counter! is played only as an answer to an opponent's Tactic"
-            if c.effect == T.COUNTER
-            else f"{c.name} cannot be played; burn it for Material instead"
-        )
+    if c.effect == T.COUNTER:
+        return "Counter! is played only as an answer to an opponent's Tactic"
+    if c.type is CardType.TRADE:
+        return f"{c.name} cannot be played; burn it for Material instead"
     if window and (c.type is not CardType.ACTION or c.effect in T.MY_TURN_ONLY):
         return f"{c.name} cannot be played during combat: only Action Tactics can"
     if c.cost > w.side(p).material:

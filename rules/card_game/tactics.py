@@ -14,7 +14,6 @@ from rules.card_game.programs import EFFECTS, Ctx, Impossible, can_start, effect
 from rules.card_game.state import Program, owner_of
 
 MY_TURN_ONLY = frozenset({"promotion", "reinforcements", "thinking"})
-NOT_PLAYED = frozenset({"counter", "trade_draw_1"})  # answered with, or only burned
 COUNTER = "counter"
 
 
@@ -196,7 +195,7 @@ def thinking(ctx: Ctx) -> None:
     found = []
     for c in w.side(me).burn:
         card = w.card(c)
-        if card.effect in NOT_PLAYED | {"thinking"} or not card.type.is_tactic:
+        if card.effect in (COUNTER, "thinking") or card.type in (CardType.TRADE, CardType.PIECE):
             continue
         if card.cost > budget or card.effect in MY_TURN_ONLY - {"thinking"}:
             continue

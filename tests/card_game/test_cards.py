@@ -525,3 +525,10 @@ def test_advantage_needs_more_material_than_the_opponent() -> None:
     b.unit(B, "Rook", "a3")
     s2 = pick(pick(act(b.state(material=(6, 3)), A.PlayCard(adv)), "damage"), "Rook")
     assert any(u.damage == 3 for u in s2.units)
+
+
+def test_diamond_pawn_is_played_for_nothing_and_enters_ready() -> None:
+    b = Build()
+    pawn = b.add(W, "Diamond Pawn")
+    s = pick(act(b.state(material=(0, 0)), A.PlayCard(pawn)), "c1")
+    assert not s.unit(pawn).tired and not s.triggers  # Trade only when burned

@@ -128,7 +128,7 @@ def discord_prompt(s: GameState) -> str:
     hint = "choose below (only you see the choices)"
     if s.phase is Phase.MAIN and s.program is None and not s.triggers and s.combat is None:
         hint += ", or `/cards play`, `/cards move`, `/cards attack`, `/cards end`"
-    return f"{d.title} decides: {what}: {hint}. Your hand: `/cards hand`."
+    return f"{d.title} decides: {what}: {hint}. See your hand with `/cards hand`."
 
 
 def hand_text(s: GameState, p: Player) -> str:

@@ -92,7 +92,12 @@ class CardGameTable(SystemPlugin):
 
     def private_text(self, state: Any, player: Player) -> str:
         s: GameState = state
-        return f"Your hand: {X.hand_text(s, player)} Deck: {len(s.side(player).deck)} cards."
+        side = s.side(player)
+        cards = ", ".join(X.name(s, c) for c in side.hand) or "no cards"
+        return (
+            f"Your hand ({player.title}, {len(side.hand)} cards): {cards}. "
+            f"Material {side.material}. Deck: {len(side.deck)} cards."
+        )
 
     def scene(self, state: Any, view: Player | None) -> Any:
         from bot.card_game.render import scene_of
@@ -126,8 +131,10 @@ class CardGameTable(SystemPlugin):
         )
         if len(entries) <= MAX_BUTTONS:
             return Menu(entries)
+        if len(entries) > MAX_OPTIONS:  # keep the last choice (End the turn, Pass) in reach
+            entries = (*entries[: MAX_OPTIONS - 1], entries[-1])
         d, what, _ = X.situation(s)
-        return Menu(entries[:MAX_OPTIONS], buttons=False, placeholder=f"{d.title}: {what}"[:150])
+        return Menu(entries, buttons=False, placeholder=f"{d.title}: {what}"[:150])
 
     # ---- the console's words ----
     def parse(self, verb: str, args: list[str], table: Table) -> K.Command | None:

@@ -80,8 +80,9 @@ def a_king(s: GameState) -> int:
     return d * 100
 
 
-def situation(s: GameState) -> tuple[Player, str, str]:
-    """(who decides, what about in public words, the console's hint)."""
+def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
+    """(who decides, what about in public words, the console's hint). The console, hot-seat,
+    may say which card is being played before it is paid for; the public words may not."""
     d = decider(s)
     assert d is not None
     prog = s.program
@@ -89,9 +90,12 @@ def situation(s: GameState) -> tuple[Player, str, str]:
         what = f"answer {name(s, prog.source)} with Counter!, or let it resolve"
         return d, what, "`play counter` or `pass`"
     if prog is not None:
-        if prog.kind == "hand" and not prog.committed:
-            return d, "choosing how to play a card", "`choose <option>` (or `actions`)"
-        return d, f"{name(s, prog.source)}: {prog.prompt}", "`choose <option>` (or `actions`)"
+        hint = "`choose <option>` (or `actions`)"
+        if prog.kind == "hand" and not prog.committed and not console:
+            return d, "choosing how to play a card", hint
+        source = name(s, prog.source)
+        what = prog.prompt if source in prog.prompt else f"{source}: {prog.prompt}"
+        return d, what, hint
     if s.triggers:
         waiting = ", ".join(name(s, t.source) for t in s.triggers if t.owner is trigger_player(s))
         return d, f"resolve or decline abilities: {waiting}", "`trigger [card]` or `decline`"
@@ -119,7 +123,7 @@ def situation(s: GameState) -> tuple[Player, str, str]:
 
 def prompt(s: GameState) -> str:
     """The console's prompt. The console is hot-seat: it shows the hand of whoever decides."""
-    d, what, hint = situation(s)
+    d, what, hint = situation(s, console=True)
     return f"{d.title} decides: {what}: {hint}.\n{hand_text(s, d)}"
 
 

@@ -186,3 +186,17 @@ def test_the_board_picture_is_a_png_for_each_side() -> None:
     for view in (None, Player.WHITE, Player.BLACK):
         png = PLUGIN.board_png(t.state, view)
         assert png.startswith(b"\x89PNG") and len(png) > 1000
+
+
+def test_a_long_menu_keeps_ending_the_turn_in_reach() -> None:
+    from tests.card_game.helpers import Build, W
+
+    b = Build()
+    for f in "abcde":
+        b.unit(W, "Queen of Clubs", f"{f}2")
+    s = b.state()
+    acts = SYSTEM.legal_actions(s)
+    assert len(acts) > 25
+    menu = PLUGIN.menu(s)
+    assert menu is not None and len(menu.entries) == 25 and not menu.buttons
+    assert menu.entries[-1].label == "End the turn" and menu.entries[-1].index == len(acts) - 1

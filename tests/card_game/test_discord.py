@@ -65,7 +65,7 @@ async def step(table: Harness, channel: int, rng: random.Random) -> list[Sent]:
     assert state is not None
     user = service(table).user_of(row, state.outcome is None and _decider(state))
     mine = await table.slash(user, "cards hand", channel=channel)
-    assert mine.ephemeral and "Your hand:" in mine.content
+    assert mine.ephemeral and mine.content.startswith("Your hand (")
     before = len(table.sent)
     select = mine.select()
     if select is not None:
@@ -102,7 +102,7 @@ async def test_a_game_through_discord_never_tells_the_channel_a_hand(table: Harn
         seen = sorted(public_names(before) | public_names(after), key=len, reverse=True)
         for s in sent:
             if not s.ephemeral:
-                assert "'s hand (" not in s.content and "Your hand:" not in s.content
+                assert "'s hand (" not in s.content and "Your hand (" not in s.content
                 text = s.content
                 for name in seen:  # "Pawn's Gambit" in play does not name a Pawn in hand
                     text = text.replace(name, "")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.card_game import actions as A
 from rules.card_game.battlefield import GRID, base_rank
-from rules.card_game.combat import attack_of, health_of, max_health
+from rules.card_game.combat import attack_of, health_of
 from rules.card_game.engine import decider, trigger_player
 from rules.card_game.state import GameState, Phase, Unit
 from rules.card_game.zones import king_health
@@ -179,7 +179,3 @@ def board_text(s: GameState, view: Player | None) -> str:
         lines.append(f"[{zone}] " + " | ".join(cells))
     lines.append(side_line(s, seat))
     return "\n".join(lines)
-
-
-def health_line(s: GameState, u: Unit) -> str:
-    return f"{health_of(s, u)}/{max_health(s, u)}"

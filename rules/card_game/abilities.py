@@ -10,6 +10,7 @@ from rules.card_game.battlefield import base_squares
 from rules.card_game.catalogue import Suit
 from rules.card_game.programs import Ctx, Impossible, effect
 from rules.card_game.state import Unit
+from rules.core.board import Square
 
 
 # ---- playing a piece from hand ----
@@ -24,12 +25,9 @@ def play_piece(ctx: Ctx) -> None:
     enter(ctx, sq, played=True)
 
 
-def enter(ctx: Ctx, sq: object, *, played: bool, ready: bool | None = None) -> None:
+def enter(ctx: Ctx, sq: Square, *, played: bool, ready: bool | None = None) -> None:
     """Put the card ``ctx.source`` onto ``sq``: onto an enemy (only when played from hand) it is
     a Showdown. It enters ready with First Move, or after the King of Spades' ability."""
-    from rules.core.board import Square
-
-    assert isinstance(sq, Square)
     w, me = ctx.w, ctx.me
     c = w.card(ctx.source)
     if ready is None:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from rules.card_game import keywords, zones
 from rules.card_game.state import Combat, Unit, Work
 from rules.card_game.zones import Cards
-from rules.core.board import Player, Square
+from rules.core.board import Square
 
 LONDON = "static_london"
 
@@ -162,9 +162,3 @@ def _advance(w: Work, u: Unit, cb: Combat, why: str) -> None:
         w.say("advanced", f"{why}{w.card(u.cid).name} takes {cb.target}.")
     if cb.showdown:
         keywords.deploy(w, w.units[u.cid])
-
-
-def fighting(w: Work, p: Player) -> bool:
-    return w.combat is not None and (
-        w.active is p if w.combat.stage == "initiator" else w.active is not p
-    )

@@ -7,7 +7,6 @@ window, then the phase (setup, mulligan, Material Phase, Play & Move).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.card_game import combat, programs, setup, turns, zones
@@ -370,14 +369,3 @@ def _victory(w: Work) -> None:
         p = fallen[0]
         w.outcome = Outcome(p.other, "king", f"{p.other.title} wins: {p.title}'s King falls")
     w.say("over", f"Game over: {w.outcome.text}.")
-
-
-def new_game(config: object) -> GameState:
-    from rules.card_game.state import Config
-
-    assert isinstance(config, Config)
-    return GameState(config)
-
-
-def replay_steps(s: GameState) -> Sequence[Step]:
-    return s.history

@@ -40,6 +40,9 @@ async def _look(interaction: discord.Interaction, make: type[K.Command], **raw: 
         return
     ans = await service(interaction).execute(channel_id(interaction), interaction.user.id, command)
     ans.ephemeral = True
+    got = await _my_state(interaction)
+    if ans.state is not None and (got is None or got[1] is not decider(ans.state)):
+        ans.state = None  # the open choice's menu may name its decider's cards: theirs alone
     await respond(interaction, ans)
 
 

@@ -132,6 +132,11 @@ async def test_slash_commands_play_and_bad_options_are_refused_privately(table: 
     assert state is not None
     n = len(state.history)
     hand = [state.card(c).name for c in state.side(first).hand]
+    theirs = await table.slash(other, "cards hand", channel=channel)
+    assert theirs.ephemeral and not theirs.custom_ids()  # the decider's menu is not theirs
+    assert theirs.content.startswith(f"Your hand ({first.other.title}, ")
+    own = await table.slash(mover, "cards hand", channel=channel)
+    assert own.ephemeral and own.custom_ids() and all(name in own.content for name in hand)
     auto = await table.autocomplete(mover, "cards burn", "card", channel=channel, card="")
     assert {c["name"] for c in auto} == set(hand)  # only the asker's own hand
     cases = [

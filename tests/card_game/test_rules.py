@@ -90,13 +90,16 @@ def test_burning_up_to_three_cards_for_their_material_value() -> None:
     assert not any(isinstance(a, A.Burn) for a in legal_actions(s))
 
 
-def test_kings_are_not_burned_and_the_turn_limit_of_burns_resets() -> None:
+def test_the_count_of_burns_starts_again_each_turn() -> None:
     b = Build()
-    b.add(W, "Pawn")
-    s = b.state(phase=Phase.BURN)
-    assert all(not isinstance(a, A.Burn) or a.card != 0 for a in legal_actions(s))
-    s = act(s, A.StopBurning())
-    assert s.phase is Phase.MAIN
+    cards = [b.add(W, n) for n in ("Pawn", "Knight", "Rook", "Bishop")]
+    b.add(W, "Fork", "deck")
+    b.add(B, "Pin", "deck")
+    s = act(b.state(phase=Phase.BURN), *(A.Burn(c) for c in cards[:3]))
+    assert s.side(W).burned == 3 and s.phase is Phase.MAIN
+    s = act(s, A.EndTurn(), A.StopBurning(), A.EndTurn())
+    assert s.active is W and s.phase is Phase.BURN and s.side(W).burned == 0
+    assert A.Burn(cards[3]) in legal_actions(s)
 
 
 # ---- playing pieces ----
@@ -299,6 +302,40 @@ def test_ready_step_readies_tired_units_and_the_draw_step_draws_two() -> None:
     s = act(b.state(), A.EndTurn())
     assert not s.unit(tired).tired and len(s.side(B).hand) == 2 and len(s.side(B).deck) == 1
     assert s.side(B).material == 11
+
+
+# ---- triggers (CTG-5) ----
+def test_the_active_players_triggers_first_each_player_ordering_their_own() -> None:
+    b = Build()
+    bishop = b.unit(W, "Club Bishop", "a1")  # 5/3, Trap
+    b.unit(W, "Club Knight", "c1")  # a second White Trap when it falls
+    b.unit(B, "Diamond Knight", "b2")  # 5/2, Trap: both fall in the fight
+    b.add(W, "Pawn", "captured")
+    s = pass_windows(act(b.state(), A.Move(bishop, sq("b2"))))
+    owners = [t.owner for t in s.triggers]
+    assert sorted(owners) == [W, B] and decider(s) is W  # the active player first
+    assert all(isinstance(a, A.Resolve) for a in legal_actions(s))
+    s = act(s, A.Resolve(owners.index(W), False))
+    assert decider(s) is B and legal_actions(s) == [A.Resolve(0, True), A.Resolve(0, False)]
+    s = act(s, A.Resolve(0, True))
+    assert s.side(B).material == 12 and not s.triggers
+
+
+def test_a_player_orders_their_own_simultaneous_triggers() -> None:
+    b = Build()
+    gambit = b.add(W, "Pawn's Gambit", "statics")
+    heart = b.unit(W, "Heart Pawn", "a2", damage=1)  # 3 Health left: Pin destroys it
+    pawn = b.unit(W, "Pawn", "e1")
+    knight = b.unit(B, "Knight", "e3")
+    p = b.add(W, "Pin")
+    s = pick(act(b.state(), A.PlayCard(p)), "Heart Pawn")
+    assert sorted(t.source for t in s.triggers) == sorted([gambit, heart])
+    assert len(legal_actions(s)) == 4  # either one first, resolved or declined
+    trap_first = s.triggers.index(next(t for t in s.triggers if t.source == heart))
+    s = pick(act(s, A.Resolve(trap_first, True)), "Knight")
+    assert s.unit(knight).damage == 1 and [t.source for t in s.triggers] == [gambit]
+    s = pick(act(s, A.Resolve(0, True)), "Pawn")
+    assert s.unit(pawn).atk_bonus == 1
 
 
 # ---- Action Tactics in combat windows ----

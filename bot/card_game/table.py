@@ -163,7 +163,9 @@ class CardGameTable(SystemPlugin):
                 raise ParseError("say which unit and where: `move c1 c2`")
             return b(C.Move, start=args[0], to=args[1])
         if verb == "attack":
-            return b(C.AttackKing, start=args[0] if args else None)
+            if not args:
+                raise ParseError("say which unit attacks the King: `attack c3`")
+            return b(C.AttackKing, start=args[0])
         if verb == "choose":
             return b(C.Choose, option=rest or None)
         if verb == "cancel":

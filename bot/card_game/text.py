@@ -124,6 +124,8 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
 def prompt(s: GameState) -> str:
     """The console's prompt. The console is hot-seat: it shows the hand of whoever decides."""
     d, what, hint = situation(s, console=True)
+    if s.phase is Phase.SETUP:
+        return f"{d.title}: type `1` to reveal the Kings, shuffle and deal."
     return f"{d.title} decides: {what}: {hint}.\n{hand_text(s, d)}"
 
 

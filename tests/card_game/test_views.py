@@ -4,6 +4,7 @@ own hand is private; the console (hot-seat) shows the hand of whoever decides.""
 from __future__ import annotations
 
 import io
+import pickle
 import random
 from dataclasses import replace
 
@@ -184,6 +185,8 @@ def test_the_board_picture_is_a_png_for_each_side() -> None:
     for view in (None, Player.WHITE, Player.BLACK):
         png = PLUGIN.board_png(t.state, view)
         assert png.startswith(b"\x89PNG") and len(png) > 1000
+        scene = PLUGIN.scene(t.state, view)
+        assert pickle.loads(pickle.dumps(scene)) == scene  # it goes to the picture worker
 
 
 def test_a_long_menu_keeps_ending_the_turn_in_reach() -> None:

@@ -29,7 +29,8 @@ def unit_text(s: GameState, u: Unit) -> str:
 
 def describe_action(s: GameState, a: Action) -> str:
     """The label of a choice. It may name cards in the decider's hand: menus with these labels
-    are shown only to the player who decides."""
+    are shown only to the player who decides. ``s`` may also be the state after ``a`` (undo
+    says what it took back), so nothing here assumes ``a`` is legal in ``s``."""
     if isinstance(a, A.Begin):
         return "Reveal the Kings, shuffle and draw 5"
     if isinstance(a, A.Mulligan):
@@ -42,28 +43,27 @@ def describe_action(s: GameState, a: Action) -> str:
         return "Burn no more: go to Play & Move"
     if isinstance(a, A.PlayCard):
         c = s.card(a.card)
-        if s.program is not None and s.program.respond:
+        if s.program is not None and s.program.respond and s.program.source != a.card:
             return f"Answer with {c.name} (cost {c.cost})"
         return f"Play {c.name} (cost {c.cost})"
     if isinstance(a, A.UseKing):
         return f"Use the {name(s, a_king(s))}'s ability"
-    if isinstance(a, A.Move):
+    if isinstance(a, A.Move | A.AttackKing):
         u = s.unit(a.unit)
-        assert u is not None
+        who = name(s, a.unit)
+        if isinstance(a, A.AttackKing):
+            return f"{who} on {u.square} attacks the enemy King" if u else f"{who} attacks the King"
         enemy = s.at(a.square)
-        fight = f", attacking {name(s, enemy.cid)}" if enemy is not None else ""
-        return f"{name(s, u.cid)} {u.square}-{a.square}{fight}"
-    if isinstance(a, A.AttackKing):
-        u = s.unit(a.unit)
-        assert u is not None
-        return f"{name(s, u.cid)} on {u.square} attacks the enemy King"
+        fight = f", attacking {name(s, enemy.cid)}" if enemy is not None and u else ""
+        return f"{who} {u.square}-{a.square}{fight}" if u else f"{who} to {a.square}"
     if isinstance(a, A.Choose):
-        assert s.program is not None
-        return dict(s.program.options).get(a.option, a.option)
+        options = dict(s.program.options) if s.program is not None else {}
+        return options.get(a.option, f"Choose {a.option}")
     if isinstance(a, A.Resolve):
-        t = s.triggers[a.index]
         verb = "Use" if a.use else "Decline"
-        return f"{verb} {name(s, t.source)}'s ability"
+        if a.index < len(s.triggers):
+            return f"{verb} {name(s, s.triggers[a.index].source)}'s ability"
+        return f"{verb} an ability"
     if isinstance(a, A.Pass):
         if s.program is not None and s.program.respond:
             return f"Let {name(s, s.program.source)} resolve"

@@ -201,3 +201,24 @@ def test_a_long_menu_keeps_ending_the_turn_in_reach() -> None:
     menu = PLUGIN.menu(s)
     assert menu is not None and len(menu.entries) == 25 and not menu.buttons
     assert menu.entries[-1].label == "End the turn" and menu.entries[-1].index == len(acts) - 1
+
+
+def test_undo_at_the_console_names_every_kind_of_action_it_takes_back() -> None:
+    t = Table(RandomDice(4))
+    t.run("game new card-game Diamonds starter | Clubs starter")
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(150):
+        if t.over:
+            break
+        acts = t.rules.legal_actions(t.state)
+        n = rng.randrange(len(acts))
+        kinds.add(acts[n].name)
+        assert t.run(str(n + 1)).ok
+        before = t.state
+        r = t.run("undo")
+        assert r.ok and r.text.startswith("Undid: "), r.text
+        assert t.run(str(n + 1)).ok
+        if not before.history[-1].rolls:  # (a shuffle redone rolls new dice)
+            assert t.state == before
+    assert {"trigger", "choose", "play", "burn"} <= kinds

@@ -1,0 +1,1 @@
+"""Chess: The Card Game at the table: commands, words, views, pictures and menus."""

@@ -1,0 +1,274 @@
+"""Chess: The Card Game at the table: its commands run on the rules, its prompts, views,
+pictures and menus. Secrets: the public views show hands only as counts; ``private_text``
+gives a player their own hand; menus (which may name hand cards) go only to the decider."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot import commands as K
+from bot.card_game import commands as C
+from bot.card_game import text as X
+from bot.card_game.glossary import HELP, TERMS, TUTORIAL
+from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
+from rules.card_game import actions as A
+from rules.card_game.battlefield import GRID
+from rules.card_game.catalogue import find
+from rules.card_game.decks import STARTERS, parse_deck
+from rules.card_game.state import GameState, Phase
+from rules.card_game.system import DEFAULT_DECKS, SYSTEM
+from rules.core.actions import Action
+from rules.core.board import Player
+from rules.core.errors import ParseError, RulesError
+
+if TYPE_CHECKING:
+    from bot.table import Table
+
+MAX_BUTTONS = 5
+MAX_OPTIONS = 25
+
+
+class CardGameTable(SystemPlugin):
+    rules = SYSTEM
+    choice_word = "deck"
+    ready_made = STARTERS
+    cog = "cogs.card_game"
+    help = HELP
+    tutorial = TUTORIAL
+    credit = (
+        "Chess: The Card Game is by its designers (rules v1.9.2, Set 1); the bot re-words its "
+        "rules and card texts and uses their facts."
+    )
+    hidden_information = True
+
+    # ---- a new game ----
+    def check_choice(self, text: str) -> tuple[str, str]:
+        deck = parse_deck(STARTERS.get(text.strip(), text))
+        return deck.text(), deck.describe()
+
+    def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
+        white, _, black = " ".join(words).partition("|")
+        return {"decks": (white.strip() or DEFAULT_DECKS[0], black.strip() or DEFAULT_DECKS[1])}
+
+    def new_game(self, choices: Mapping[Player, str], options: Mapping[str, Any]) -> Any:
+        if choices:
+            options = {**options, "decks": (choices[Player.WHITE], choices[Player.BLACK])}
+        return self.rules.new_game(options)
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        decks = options.get("decks") or DEFAULT_DECKS
+        return "\n".join(
+            f"{p.title}: {parse_deck(STARTERS.get(t, t)).describe()}"
+            for p, t in zip(Player, decks, strict=True)
+        )
+
+    def start(self, table: Table) -> Reply | None:
+        if table.game().phase is not Phase.SETUP:
+            return None
+        return table.act(A.Begin(), None)
+
+    def concession(self, state: Any, player: Player) -> Action:
+        return A.Concede(player)
+
+    def glossary(self) -> Mapping[str, str]:
+        return TERMS
+
+    # ---- words and views ----
+    def prompt(self, state: Any) -> str:
+        return X.prompt(state)
+
+    def discord_prompt(self, state: Any) -> str:
+        return X.discord_prompt(state)
+
+    def describe_action(self, state: Any, action: Action) -> str:
+        return X.describe_action(state, action)
+
+    def status_text(self, state: Any) -> str:
+        return X.status_text(state)
+
+    def board_text(self, state: Any, view: Player | None) -> str:
+        return X.board_text(state, view)
+
+    def private_text(self, state: Any, player: Player) -> str:
+        s: GameState = state
+        side = s.side(player)
+        cards = ", ".join(X.name(s, c) for c in side.hand) or "no cards"
+        return (
+            f"Your hand ({player.title}, {len(side.hand)} cards): {cards}. "
+            f"Material {side.material}. Deck: {len(side.deck)} cards."
+        )
+
+    def scene(self, state: Any, view: Player | None) -> Any:
+        from bot.card_game.render import scene_of
+
+        return scene_of(state, view)
+
+    def draw(self, scene: Any) -> bytes:
+        from bot.card_game.render import draw
+
+        return draw(scene)
+
+    def warm_up(self) -> None:
+        from bot.card_game.render import warm_up
+
+        warm_up()
+
+    def menu(self, state: Any) -> Menu | None:
+        s: GameState = state
+        acts = self.rules.legal_actions(s)
+        if not acts:
+            return None
+        entries = tuple(
+            MenuEntry(
+                i,
+                X.describe_action(s, a),
+                secondary=isinstance(a, A.Pass | A.EndTurn | A.KeepHand | A.StopBurning)
+                or (isinstance(a, A.Resolve) and not a.use)
+                or (isinstance(a, A.Choose) and a.option == "cancel"),
+            )
+            for i, a in enumerate(acts)
+        )
+        if len(entries) <= MAX_BUTTONS:
+            return Menu(entries)
+        if len(entries) > MAX_OPTIONS:  # keep the last choice (End the turn, Pass) in reach
+            entries = (*entries[: MAX_OPTIONS - 1], entries[-1])
+        d, what, _ = X.situation(s)
+        return Menu(entries, buttons=False, placeholder=f"{d.title}: {what}"[:150])
+
+    # ---- the console's words ----
+    def parse(self, verb: str, args: list[str], table: Table) -> K.Command | None:
+        b = K.build
+        rest = " ".join(args)
+        simple: dict[str, type[K.Command]] = {
+            "hand": C.Hand,
+            "keep": C.Keep,
+            "done": C.Done,
+            "king": C.King,
+            "pass": C.Pass,
+            "end": C.EndTurn,
+        }
+        if verb in simple:
+            return simple[verb]()
+        cards: dict[str, type[K.Command]] = {
+            "card": C.CardInfo,
+            "play": C.Play,
+            "burn": C.Burn,
+            "mulligan": C.Mulligan,
+        }
+        if verb in cards:
+            return b(cards[verb], card=rest or None)
+        if verb == "move":
+            if len(args) < 2:
+                raise ParseError("say which unit and where: `move c1 c2`")
+            return b(C.Move, start=args[0], to=args[1])
+        if verb == "attack":
+            if not args:
+                raise ParseError("say which unit attacks the King: `attack c3`")
+            return b(C.AttackKing, start=args[0])
+        if verb == "choose":
+            return b(C.Choose, option=rest or None)
+        if verb == "cancel":
+            return C.Choose("cancel")
+        if verb in ("trigger", "decline"):
+            return b(C.Trigger, use=verb == "trigger", card=rest or None)
+        return None
+
+    # ---- running commands ----
+    def run(self, table: Table, c: K.Command, player: Player | None) -> Reply:
+        if isinstance(c, C.CardInfo):
+            from bot.card_game.render import card_png
+
+            found = find(c.card)
+            name = found.name.lower().replace(" ", "-").replace("!", "").replace("'", "")
+            return Reply(found.describe(), image=card_png(found), image_name=f"card-{name}.png")
+        s: GameState = table.game()
+        who = player if player is not None else (self.rules.decider(s) or Player.WHITE)
+        if isinstance(c, C.Hand):
+            return Reply(self.private_text(s, who))
+        return table.act(self.action(s, c, who), player)
+
+    def action(self, s: GameState, c: K.Command, who: Player) -> Action:
+        """The action a command asks for, made by ``who``."""
+        if isinstance(c, C.Play | C.Burn | C.Mulligan):
+            cid = hand_card(s, who, c.card)
+            kinds: dict[type[K.Command], type[A.PlayCard | A.Burn | A.Mulligan]] = {
+                C.Play: A.PlayCard,
+                C.Burn: A.Burn,
+                C.Mulligan: A.Mulligan,
+            }
+            return kinds[type(c)](cid)
+        if isinstance(c, C.Move):
+            unit = own_unit(s, who, c.start)
+            return A.Move(unit, GRID.parse(c.to))
+        if isinstance(c, C.AttackKing):
+            return A.AttackKing(own_unit(s, who, c.start))
+        if isinstance(c, C.Choose):
+            return A.Choose(option_key(s, c.option))
+        if isinstance(c, C.Trigger):
+            return A.Resolve(trigger_index(s, who, c.card), c.use)
+        plain: dict[type[K.Command], Action] = {
+            C.Keep: A.KeepHand(),
+            C.Done: A.StopBurning(),
+            C.King: A.UseKing(),
+            C.Pass: A.Pass(),
+            C.EndTurn: A.EndTurn(),
+        }
+        if type(c) in plain:
+            return plain[type(c)]
+        raise ParseError(f"{c.name} is not a Chess: The Card Game command")
+
+
+def hand_card(s: GameState, who: Player, text: str) -> int:
+    """The first card of ``who``'s hand that ``text`` names (any spelling)."""
+    hand = s.side(who).hand
+    wanted = text.strip().lower()
+    for cid in hand:  # a name in the hand first, so "pawn" is not read as another card
+        if s.card(cid).name.lower() == wanted:
+            return cid
+    names = {s.card(cid).name: cid for cid in reversed(hand)}
+    partial = [n for n in names if wanted and wanted in n.lower()]
+    if len(partial) == 1:  # "pawn" for the one Heart Pawn in the hand
+        return names[partial[0]]
+    found = find(text)
+    if found.name in names:
+        return names[found.name]
+    raise RulesError(f"there is no {found.name} in your hand")
+
+
+def own_unit(s: GameState, who: Player, square: str) -> int:
+    sq = GRID.parse(square)
+    u = s.at(sq)
+    if u is None:
+        raise RulesError(f"there is no unit on {sq}")
+    if u.owner is not who:
+        raise RulesError(f"the unit on {sq} is not yours")
+    return u.cid
+
+
+def option_key(s: GameState, text: str) -> str:
+    prog = s.program
+    if prog is None or not prog.options:
+        raise RulesError("there is no choice to answer now")
+    wanted = text.strip().lower()
+    for key, label in prog.options:
+        if wanted in (key.lower(), label.lower()):
+            return key
+    matches = [k for k, label in prog.options if wanted in label.lower()]
+    if len(matches) == 1:
+        return matches[0]
+    shown = "; ".join(label for _, label in prog.options)
+    raise RulesError(f"'{text[:40]}' is not one of the choices: {shown}")
+
+
+def trigger_index(s: GameState, who: Player, card: str | None) -> int:
+    mine = [(i, t) for i, t in enumerate(s.triggers) if t.owner is who]
+    if not mine:
+        raise RulesError("no ability of yours is waiting")
+    if card is None:
+        return mine[0][0]
+    name = find(card).name
+    for i, t in mine:
+        if s.card(t.source).name == name:
+            return i
+    raise RulesError(f"no ability of {name} is waiting")

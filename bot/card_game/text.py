@@ -1,0 +1,183 @@
+"""Chess: The Card Game in words: the choices' labels, prompts, status and the board as text.
+
+Everything here except ``hand_text``, ``describe_action`` and the console's ``prompt`` is public:
+it never names a card in a hand or the deck's order (a hand is shown only as a count)."""
+
+from __future__ import annotations
+
+from rules.card_game import actions as A
+from rules.card_game.battlefield import GRID, base_rank
+from rules.card_game.combat import attack_of, health_of
+from rules.card_game.engine import decider, trigger_player
+from rules.card_game.state import GameState, Phase, Unit
+from rules.card_game.zones import king_health
+from rules.core.actions import Action
+from rules.core.board import Player
+
+
+def name(s: GameState, cid: int) -> str:
+    return s.card(cid).name
+
+
+def unit_text(s: GameState, u: Unit) -> str:
+    extras = [name(s, e) for e in u.equips]
+    tired = " Tired" if u.tired else ""
+    dmg = f" ({u.damage} damage)" if u.damage else ""
+    eq = f" [{', '.join(extras)}]" if extras else ""
+    return f"{u.owner.title} {name(s, u.cid)} {attack_of(s, u)}/{health_of(s, u)}{dmg}{tired}{eq}"
+
+
+def describe_action(s: GameState, a: Action) -> str:
+    """The label of a choice. It may name cards in the decider's hand: menus with these labels
+    are shown only to the player who decides. ``s`` may also be the state after ``a`` (undo
+    says what it took back), so nothing here assumes ``a`` is legal in ``s``."""
+    if isinstance(a, A.Begin):
+        return "Reveal the Kings, shuffle and draw 5"
+    if isinstance(a, A.Mulligan):
+        return f"Put {name(s, a.card)} on the bottom of your deck"
+    if isinstance(a, A.KeepHand):
+        return "Keep this hand (draw back to 5)"
+    if isinstance(a, A.Burn):
+        return f"Burn {name(s, a.card)} for {s.card(a.card).material} Material"
+    if isinstance(a, A.StopBurning):
+        return "Burn no more: go to Play & Move"
+    if isinstance(a, A.PlayCard):
+        c = s.card(a.card)
+        if s.program is not None and s.program.respond and s.program.source != a.card:
+            return f"Answer with {c.name} (cost {c.cost})"
+        return f"Play {c.name} (cost {c.cost})"
+    if isinstance(a, A.UseKing):
+        return f"Use the {name(s, a_king(s))}'s ability"
+    if isinstance(a, A.Move | A.AttackKing):
+        u = s.unit(a.unit)
+        who = name(s, a.unit)
+        if isinstance(a, A.AttackKing):
+            return f"{who} on {u.square} attacks the enemy King" if u else f"{who} attacks the King"
+        enemy = s.at(a.square)
+        fight = f", attacking {name(s, enemy.cid)}" if enemy is not None and u else ""
+        return f"{who} {u.square}-{a.square}{fight}" if u else f"{who} to {a.square}"
+    if isinstance(a, A.Choose):
+        options = dict(s.program.options) if s.program is not None else {}
+        return options.get(a.option, f"Choose {a.option}")
+    if isinstance(a, A.Resolve):
+        verb = "Use" if a.use else "Decline"
+        if a.index < len(s.triggers):
+            return f"{verb} {name(s, s.triggers[a.index].source)}'s ability"
+        return f"{verb} an ability"
+    if isinstance(a, A.Pass):
+        if s.program is not None and s.program.respond:
+            return f"Let {name(s, s.program.source)} resolve"
+        return "Pass (play no more in this window)"
+    if isinstance(a, A.EndTurn):
+        return "End the turn"
+    if isinstance(a, A.Concede):
+        return f"{a.player.title} concedes"
+    return a.name
+
+
+def a_king(s: GameState) -> int:
+    d = decider(s) or s.active
+    return d * 100
+
+
+def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
+    """(who decides, what about in public words, the console's hint). The console, hot-seat,
+    may say which card is being played before it is paid for; the public words may not."""
+    d = decider(s)
+    assert d is not None
+    prog = s.program
+    if prog is not None and prog.respond:
+        what = f"answer {name(s, prog.source)} with Counter!, or let it resolve"
+        return d, what, "`play counter` or `pass`"
+    if prog is not None:
+        hint = "`choose <option>` (or `actions`)"
+        if prog.kind == "hand" and not prog.committed and not console:
+            return d, "choosing how to play a card", hint
+        source = name(s, prog.source)
+        what = prog.prompt if source in prog.prompt else f"{source}: {prog.prompt}"
+        return d, what, hint
+    if s.triggers:
+        waiting = ", ".join(name(s, t.source) for t in s.triggers if t.owner is trigger_player(s))
+        return d, f"resolve or decline abilities: {waiting}", "`trigger [card]` or `decline`"
+    if s.combat is not None:
+        cb = s.combat
+        foe = "the King" if cb.defender is None else name(s, cb.defender)
+        whose = "attacker's" if cb.stage == "initiator" else "defender's"
+        what = f"the {whose} window ({name(s, cb.attacker)} against {foe}): an Action Tactic"
+        return d, what + ", or pass", "`play <tactic>` or `pass`"
+    if s.phase is Phase.SETUP:
+        return d, "reveal the Kings and deal", "`1`"
+    if s.phase is Phase.MULLIGAN:
+        left = 2 - s.side(d).mulliganed
+        what = f"mulligan (up to {left} more cards to the bottom), or keep"
+        return d, what, "`mulligan <card>` or `keep`"
+    if s.phase is Phase.BURN:
+        left = 3 - s.side(d).burned
+        return d, f"the Material Phase: burn up to {left} more cards", "`burn <card>` or `done`"
+    return (
+        d,
+        "Play & Move",
+        "`play <card>`, `move c1 c2`, `attack c3`, `king`, `end` (or `actions`)",
+    )
+
+
+def prompt(s: GameState) -> str:
+    """The console's prompt. The console is hot-seat: it shows the hand of whoever decides."""
+    d, what, hint = situation(s, console=True)
+    if s.phase is Phase.SETUP:
+        return f"{d.title}: type `1` to reveal the Kings, shuffle and deal."
+    return f"{d.title} decides: {what}: {hint}.\n{hand_text(s, d)}"
+
+
+def discord_prompt(s: GameState) -> str:
+    d, what, _ = situation(s)
+    hint = "choose below (only you see the choices)"
+    if s.phase is Phase.MAIN and s.program is None and not s.triggers and s.combat is None:
+        hint += ", or `/cards play`, `/cards move`, `/cards attack`, `/cards end`"
+    return f"{d.title} decides: {what}: {hint}. See your hand with `/cards hand`."
+
+
+def hand_text(s: GameState, p: Player) -> str:
+    side = s.side(p)
+    cards = ", ".join(name(s, c) for c in side.hand) or "no cards"
+    return f"{p.title}'s hand ({len(side.hand)}): {cards}. Material {side.material}."
+
+
+def side_line(s: GameState, p: Player) -> str:
+    side = s.side(p)
+    statics = ", ".join(name(s, t) for t in side.statics)
+    return (
+        f"{p.title}: {name(s, p * 100)} Health {king_health(s, p)}, Material {side.material}, "
+        f"hand {len(side.hand)}, deck {len(side.deck)}, Captured {len(side.captured)}, "
+        f"Burn {len(side.burn)}" + (f", Tactic Zone: {statics}" if statics else "")
+    )
+
+
+def status_text(s: GameState) -> str:
+    lines = [f"Turn {s.turn}, {s.active.title}'s turn ({s.phase.value})."]
+    if s.outcome is not None:
+        lines = [f"Game over: {s.outcome.text}."]
+    lines += [side_line(s, p) for p in Player]
+    return "\n".join(lines)
+
+
+def board_text(s: GameState, view: Player | None) -> str:
+    """The battlefield, White's Base at the bottom (Black's view: turned round)."""
+    seat = view or Player.WHITE
+    ranks = range(GRID.ranks - 1, -1, -1) if seat is Player.WHITE else range(GRID.ranks)
+    lines = [side_line(s, seat.other)]
+    for r in ranks:
+        zone = (
+            "Base"
+            if r == base_rank(seat)
+            else ("enemy Base" if r == base_rank(seat.other) else "Warzone")
+        )
+        cells = []
+        for f in range(GRID.files):
+            sq = GRID.at(f, r)
+            assert sq is not None
+            u = s.at(sq)
+            cells.append(f"{sq}: {unit_text(s, u)}" if u is not None else f"{sq}: -")
+        lines.append(f"[{zone}] " + " | ".join(cells))
+    lines.append(side_line(s, seat))
+    return "\n".join(lines)

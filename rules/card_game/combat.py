@@ -1,0 +1,164 @@
+"""Combat: Attack and Health, damage, destruction (to the Captured pile), and fights.
+
+A fight starts when a unit enters an enemy's square, when a piece is played onto an enemy in
+its owner's Base (a Showdown), or when a unit in the enemy Base attacks the King. The attacking
+player's window opens first, then the defender's (``Combat.stage``); then both units deal
+their damage at once (Piercing doubles the attacker's). A unit at 0 Health is destroyed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.card_game import keywords, zones
+from rules.card_game.state import Combat, Unit, Work
+from rules.card_game.zones import Cards
+from rules.core.board import Square
+
+LONDON = "static_london"
+
+
+def attack_of(s: Cards, u: Unit) -> int:
+    c = s.card(u.cid)
+    bonus = u.atk_bonus + sum(3 for e in u.equips if s.card(e).effect == "equip_attack_3")
+    bonus += sum(1 for t in s.side(u.owner).statics if s.card(t).effect == LONDON)
+    return max(0, c.attack + bonus)
+
+
+def health_of(s: Cards, u: Unit) -> int:
+    """The unit's Health now: its full Health less its damage."""
+    return max_health(s, u) - u.damage
+
+
+def max_health(s: Cards, u: Unit) -> int:
+    c = s.card(u.cid)
+    bonus = u.hp_bonus + sum(3 for e in u.equips if s.card(e).effect == "equip_health_3")
+    return c.health + bonus
+
+
+def label(s: Cards, u: Unit) -> str:
+    return f"{u.owner.title}'s {s.card(u.cid).name} on {u.square}"
+
+
+def damage(w: Work, cid: int, n: int, why: str = "") -> None:
+    u = w.units[cid]
+    u = replace(u, damage=u.damage + n)
+    w.set_unit(u)
+    w.say("damaged", f"{label(w, u)} takes {n} damage{why} (Health {max(0, health_of(w, u))}).")
+
+
+def boost(w: Work, cid: int, atk: int, hp: int, why: str = "") -> None:
+    u = w.units[cid]
+    w.set_unit(replace(u, atk_bonus=u.atk_bonus + atk, hp_bonus=u.hp_bonus + hp, boosted=True))
+    sign = "+" if atk >= 0 else ""
+    w.say("boosted", f"{label(w, u)} gets {sign}{atk} Attack/{sign}{hp} Health{why}.")
+
+
+def remove(w: Work, cid: int, to: str, why: str) -> Unit:
+    """Take a unit off the board: to its owner's Captured pile ("captured") or hand ("hand").
+    Its Equips go to the Burn pile; Trap triggers; Pawn's Gambit notices a captured Pawn."""
+    u = w.units.pop(cid)
+    for e in u.equips:
+        zones.to_burn(w, u.owner, e)
+    c = w.card(cid)
+    if to == "captured":
+        w.edit(u.owner, captured=(*w.side(u.owner).captured, cid))
+        w.say("captured", f"{label(w, u)} is destroyed{why} and captured.", square=str(u.square))
+        if c.is_pawn:
+            keywords.pawn_captured(w)
+        if cid in w.hunted:
+            w.hunted.remove(cid)
+            hunter = u.owner.other
+            w.say("hunted", f"{hunter.title}'s King of Hearts: the marked piece is captured.")
+            zones.draw(w, hunter, 1)
+    else:
+        w.edit(u.owner, hand=(*w.side(u.owner).hand, cid))
+        w.say("returned", f"{label(w, u)} returns to {u.owner.title}'s hand{why}.")
+    keywords.trap(w, u.owner, cid)
+    return u
+
+
+def sweep(w: Work) -> list[Unit]:
+    """Destroy every unit at 0 Health (both at once if both fell together)."""
+    dead = [u for u in w.all_units() if health_of(w, u) <= 0]
+    return [remove(w, u.cid, "captured", "") for u in dead]
+
+
+def start(w: Work, attacker: Unit, target: Square | None, origin: Square | None) -> None:
+    """Begin a fight: ``target`` None attacks the enemy King; ``origin`` None is a Showdown
+    (the attacker comes from hand and is not on the board yet)."""
+    defender = None if target is None else w.at(target)
+    if target is None:
+        what = f"{attacker.owner.other.title}'s King"
+    else:
+        assert defender is not None
+        what = label(w, defender)
+    who = w.card(attacker.cid).name
+    kind = "Showdown" if origin is None else "Combat"
+    w.say("combat", f"{kind}: {attacker.owner.title}'s {who} attacks {what}.")
+    w.combat = Combat(
+        attacker.cid,
+        None if defender is None else defender.cid,
+        origin,
+        target,
+        showdown=origin is None,
+        incoming=attacker if origin is None else None,
+    )
+
+
+def resolve(w: Work) -> None:
+    """Damage Resolution, and where the attacker ends up (CTG-3)."""
+    cb = w.combat
+    assert cb is not None
+    w.combat = None
+    atk_unit = cb.incoming if cb.showdown else w.units.get(cb.attacker)
+    if atk_unit is None:
+        w.say("combat_over", "The attacker is gone: the fight is over.")
+        return
+    me, name = atk_unit.owner, w.card(cb.attacker).name
+    strikes = attack_of(w, atk_unit) * (2 if w.card(cb.attacker).piercing else 1)
+    if cb.defender is None:
+        zones.hurt_king(w, me.other, strikes, f" from {name}")
+        return
+    def_unit = w.units.get(cb.defender)
+    if def_unit is None:
+        _advance(w, atk_unit, cb, "The defender is gone: ")
+        return
+    back = attack_of(w, def_unit)
+    def_unit = replace(def_unit, damage=def_unit.damage + strikes)
+    atk_unit = replace(atk_unit, damage=atk_unit.damage + back)
+    w.set_unit(def_unit)
+    if not cb.showdown:
+        w.set_unit(atk_unit)
+    w.say("damage", f"{name} deals {strikes} damage and takes {back}.", dealt=strikes, taken=back)
+    defender_dies = health_of(w, def_unit) <= 0
+    attacker_dies = health_of(w, atk_unit) <= 0
+    if defender_dies:
+        remove(w, cb.defender, "captured", f" by {name}")
+    if attacker_dies:
+        if cb.showdown:
+            w.edit(me, captured=(*w.side(me).captured, cb.attacker))
+            w.say("captured", f"{me.title}'s {name} is destroyed in the Showdown and captured.")
+            keywords.trap(w, me, cb.attacker)
+        else:
+            remove(w, cb.attacker, "captured", f" by {w.card(cb.defender).name}")
+        return
+    if defender_dies:
+        _advance(w, atk_unit, cb, "")
+        keywords.take(w, w.units[cb.attacker])
+        return
+    # Both survive: the attacker goes back where it came from (from hand: back to the hand).
+    if cb.showdown:
+        w.edit(me, hand=(*w.side(me).hand, cb.attacker))
+        w.say("returned", f"Both survive: {name} goes back to {me.title}'s hand.")
+    else:
+        w.say("held", f"Both survive: {name} goes back to {cb.origin}.")
+
+
+def _advance(w: Work, u: Unit, cb: Combat, why: str) -> None:
+    assert cb.target is not None
+    w.set_unit(replace(u, square=cb.target))
+    if why:
+        w.say("advanced", f"{why}{w.card(u.cid).name} takes {cb.target}.")
+    if cb.showdown:
+        keywords.deploy(w, w.units[u.cid])

@@ -1,0 +1,168 @@
+"""Resolving abilities and cards step by step.
+
+An ability is a small function over a ``Ctx``: it asks for choices with ``ctx.choose`` and, for
+a card played from hand or the King's ability, calls ``ctx.commit()`` once every choice that
+decides whether it can be played is made. Abilities are re-run from the start with the choices
+made so far (the rules are deterministic between shuffles), so a choice still open is simply
+state (``Program.options``): nothing is changed until the whole ability has its answers.
+
+Before ``commit`` an ability changes nothing, and its player may cancel. At ``commit`` the card
+is paid for and leaves the hand; the opponent may then answer a Tactic (Counter!).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from rules.card_game import zones
+from rules.card_game.catalogue import CardType
+from rules.card_game.state import Program, Unit, Work
+from rules.core.board import Player, Square
+
+Option = tuple[str, str]
+CANCEL = "cancel"
+KING_COST = {"king_spades": 2, "king_hearts": 2}
+
+
+class NeedChoice(Exception):
+    def __init__(self, prompt: str, options: tuple[Option, ...]) -> None:
+        super().__init__(prompt)
+        self.prompt, self.options = prompt, options
+
+
+class Impossible(Exception):
+    """The ability cannot do anything (no target, nothing to take)."""
+
+
+class Declared(Exception):
+    """The ability reached ``commit`` and is not paid for yet."""
+
+
+class Ctx:
+    def __init__(self, w: Work, prog: Program, *, declare: bool) -> None:
+        self.w, self.prog, self.declare = w, prog, declare
+        self.me: Player = prog.owner
+        self.source = prog.source
+        self.subject = prog.subject
+        self._i = 0
+
+    @property
+    def name(self) -> str:
+        return self.w.card(self.source).name
+
+    def choose(self, prompt: str, options: Iterable[Option], cancel: bool = False) -> str:
+        opts = tuple(options)
+        if not opts:
+            raise Impossible(f"there is nothing to choose ({prompt[:1].lower() + prompt[1:]})")
+        i, self._i = self._i, self._i + 1
+        if i < len(self.prog.choices):
+            key = self.prog.choices[i]
+            if all(k != key for k, _ in opts):
+                raise Impossible("that choice is no longer possible")
+            return key
+        if cancel and not self.prog.committed:
+            opts = (*opts, (CANCEL, "Cancel"))
+        raise NeedChoice(prompt, opts)
+
+    def commit(self) -> None:
+        if self.declare and not self.prog.committed:
+            raise Declared
+
+    # ---- common choices ----
+    def unit(self, prompt: str, units: Iterable[Unit], cancel: bool = False) -> Unit:
+        found = {str(u.cid): u for u in units}
+        key = self.choose(
+            prompt,
+            (
+                (k, f"{u.owner.title} {self.w.card(u.cid).name} on {u.square}")
+                for k, u in found.items()
+            ),
+            cancel,
+        )
+        return found[key]
+
+    def card(self, prompt: str, cids: Iterable[int], cancel: bool = False) -> int:
+        seen: dict[str, int] = {}
+        for c in cids:
+            seen.setdefault(self.w.card(c).name, c)
+        key = self.choose(prompt, ((str(c), n) for n, c in seen.items()), cancel)
+        return int(key)
+
+    def square(self, prompt: str, squares: Iterable[Square], cancel: bool = False) -> Square:
+        found = {str(s): s for s in squares}
+        return found[self.choose(prompt, ((k, k) for k in found), cancel)]
+
+    def empty_base(self) -> list[Square]:
+        from rules.card_game.battlefield import base_squares
+
+        return [s for s in base_squares(self.me) if self.w.at(s) is None]
+
+
+Effect = Callable[[Ctx], None]
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(*keys: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        for k in keys:
+            EFFECTS[k] = fn
+        return fn
+
+    return register
+
+
+def can_start(w: Work, prog: Program) -> str | None:
+    """Why the ability could not be started now (None: it can)."""
+    trial = w.copy()
+    try:
+        EFFECTS[prog.effect](Ctx(trial, prog, declare=True))
+    except Impossible as e:
+        return str(e)
+    except (NeedChoice, Declared):
+        return None
+    return None
+
+
+def run(w: Work, counterable: Callable[[Work, Program], bool]) -> None:
+    """Run the open ability until it needs a choice or an answer, or is done."""
+    prog = w.program
+    assert prog is not None
+    before = w.copy()
+    try:
+        EFFECTS[prog.effect](Ctx(w, prog, declare=True))
+    except NeedChoice as n:
+        w.restore(before)
+        w.program = replace(prog, prompt=n.prompt, options=n.options)
+        return
+    except Declared:
+        w.restore(before)
+        _commit(w, prog)
+        done = replace(prog, committed=True)
+        w.program = replace(done, respond=counterable(w, done))
+        return
+    except Impossible as e:
+        w.restore(before)
+        w.program = None
+        card = w.card(prog.source)
+        w.say("fizzled", f"{card.name} does nothing: {e}.")
+        if prog.kind == "hand" and prog.committed and card.type.is_tactic:
+            zones.to_burn(w, prog.owner, prog.source)
+        return
+    w.program = None
+    card = w.card(prog.source)
+    if prog.kind == "hand" and card.type is CardType.ACTION:
+        zones.to_burn(w, prog.owner, prog.source)
+
+
+def _commit(w: Work, prog: Program) -> None:
+    p = prog.owner
+    card = w.card(prog.source)
+    if prog.kind == "king":
+        zones.pay(w, p, KING_COST.get(prog.effect, 0))
+        w.edit(p, king_used=True)
+        w.say("king_ability", f"{p.title} uses the ability of the {card.name}.", player=p.title)
+    elif prog.kind == "hand":
+        zones.pay(w, p, card.cost)
+        zones.take_from_hand(w, p, prog.source)
+        w.say("played", f"{p.title} plays {card.name}.", player=p.title, card=card.name)

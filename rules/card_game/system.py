@@ -1,0 +1,79 @@
+"""Chess: The Card Game behind the shared ``GameSystem`` interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.card_game import engine
+from rules.card_game.actions import from_dict
+from rules.card_game.decks import STARTERS, parse_deck
+from rules.card_game.state import TURN_LIMIT, Config, GameState
+from rules.core.actions import Action
+from rules.core.board import Player
+from rules.core.dice import Dice
+from rules.core.errors import InvalidTeam, RulesError
+from rules.core.history import Event, Step
+from rules.core.system import GameSystem, Result
+
+DEFAULT_DECKS = ("Spades starter", "Hearts starter")
+
+
+class CardGame(GameSystem[GameState, Config]):
+    id = "card-game"
+    name = "Chess: The Card Game"
+
+    def new_config(self, options: Mapping[str, Any]) -> Config:
+        texts = options.get("decks") or DEFAULT_DECKS
+        problems: list[str] = []
+        decks = []
+        for seat, text in zip(Player, texts, strict=True):
+            try:
+                decks.append(parse_deck(STARTERS.get(text, text)))
+            except InvalidTeam as e:
+                problems += [f"{seat.title}: {p}" for p in e.problems]
+        if problems:
+            raise RulesError("These decks are not legal: " + "; ".join(problems))
+        limit = int(options.get("turn_limit", TURN_LIMIT))
+        return Config((decks[0], decks[1]), limit)
+
+    def initial_state(self, config: Config) -> GameState:
+        return GameState(config)
+
+    def config_of(self, state: GameState) -> Config:
+        return state.config
+
+    def config_to_dict(self, config: Config) -> dict[str, Any]:
+        return {"decks": [d.text() for d in config.decks], "turn_limit": config.turn_limit}
+
+    def config_from_dict(self, d: Mapping[str, Any]) -> Config:
+        return self.new_config({"decks": tuple(d["decks"]), "turn_limit": d["turn_limit"]})
+
+    def action_from_dict(self, d: Mapping[str, Any]) -> Action:
+        return from_dict(d)
+
+    def decider(self, state: GameState) -> Player | None:
+        return engine.decider(state)
+
+    def legal_actions(self, state: GameState) -> Sequence[Action]:
+        return engine.legal_actions(state)
+
+    def check(self, state: GameState, action: Action, *, player: Player | None = None) -> None:
+        engine.check(state, action, player=player)
+
+    def apply(
+        self, state: GameState, action: Action, dice: Dice, *, player: Player | None = None
+    ) -> tuple[GameState, list[Event]]:
+        return engine.apply(state, action, dice, player=player)
+
+    def history(self, state: GameState) -> tuple[Step, ...]:
+        return state.history
+
+    def result(self, state: GameState) -> Result | None:
+        o = state.outcome
+        if o is None:
+            return None
+        return Result(o.winner, o.reason, o.text[:1].upper() + o.text[1:])
+
+
+SYSTEM = CardGame()

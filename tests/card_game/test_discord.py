@@ -1,0 +1,162 @@
+"""Chess: The Card Game through the real Discord dispatch: a challenge, decks chosen with
+/team, a good part of a game played with `/cards` commands and the private choice menus, the
+channel never told a hand, and bad options refused privately with nothing changed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.card_game.state import GameState
+from rules.core.board import Player
+from tests.conftest import ALICE, BOB, CAROL
+from tests.discord_harness import Harness, Sent
+
+STEPS = 120
+
+
+def service(table: Harness) -> Any:
+    return table.bot.service  # type: ignore[attr-defined]
+
+
+async def current(table: Harness, channel: int) -> tuple[Any, GameState | None]:
+    got = await service(table).current(channel)
+    return got if got is not None else (None, None)
+
+
+async def start(table: Harness) -> int:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="card-game")
+    assert "Chess: The Card Game" in sent.content, sent.content
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    auto = await table.autocomplete(ALICE, "team", "team", channel=channel, team="")
+    assert any("starter" in c["name"] for c in auto), auto
+    r = await table.slash(ALICE, "team", channel=channel, team="Clubs starter")
+    assert not r.ephemeral and "King of Clubs" in r.content, r.content
+    r = await table.slash(BOB, "team", channel=channel, team="Diamonds starter")
+    assert "Both decks are set" in r.content, r.content
+    assert "reveals the King of Diamonds" in r.content and r.files
+    return channel
+
+
+def public_names(s: GameState) -> set[str]:
+    names = {s.card(p * 100).name for p in Player}
+    for p in Player:
+        side = s.side(p)
+        names |= {s.card(c).name for c in (*side.captured, *side.burn, *side.statics)}
+    for u in s.units:
+        names |= {s.card(c).name for c in (u.cid, *u.equips)}
+    if s.program is not None:
+        names.add(s.card(s.program.source).name)
+    if s.combat is not None and s.combat.incoming is not None:
+        names.add(s.card(s.combat.incoming.cid).name)
+    return names
+
+
+def secret_names(before: GameState, after: GameState) -> set[str]:
+    """Cards in a hand now that no one could have seen (before or after this step)."""
+    held = {after.card(c).name for p in Player for c in after.side(p).hand}
+    return held - public_names(before) - public_names(after)
+
+
+async def step(table: Harness, channel: int, rng: random.Random) -> list[Sent]:
+    """The decider opens their hand (privately, with their choices) and picks one."""
+    row, state = await current(table, channel)
+    assert state is not None
+    user = service(table).user_of(row, state.outcome is None and _decider(state))
+    mine = await table.slash(user, "cards hand", channel=channel)
+    assert mine.ephemeral and mine.content.startswith("Your hand (")
+    before = len(table.sent)
+    select = mine.select()
+    if select is not None:
+        value = rng.choice(select["options"])["value"]
+        await table.click(user, mine, select["custom_id"], [value])
+    else:
+        assert mine.buttons(), mine.content
+        await table.click(user, mine, rng.choice(mine.buttons())[1])
+    return table.sent[before:]
+
+
+def _decider(s: GameState) -> Player:
+    from rules.card_game.engine import decider
+
+    d = decider(s)
+    assert d is not None
+    return d
+
+
+async def test_a_game_through_discord_never_tells_the_channel_a_hand(table: Harness) -> None:
+    channel = await start(table)
+    rng = random.Random(11)
+    steps = 0
+    for _ in range(STEPS):
+        _, before = await current(table, channel)
+        if before is None:
+            break
+        sent = await step(table, channel, rng)
+        _, after = await current(table, channel)
+        steps += 1
+        if after is None:
+            break
+        secret = secret_names(before, after)
+        seen = sorted(public_names(before) | public_names(after), key=len, reverse=True)
+        for s in sent:
+            if not s.ephemeral:
+                assert "'s hand (" not in s.content and "Your hand (" not in s.content
+                text = s.content
+                for name in seen:  # "Pawn's Gambit" in play does not name a Pawn in hand
+                    text = text.replace(name, "")
+                leaked = [n for n in secret if n in text]
+                assert not leaked, (leaked, s.content)
+    _, state = await current(table, channel)
+    assert steps == STEPS or state is None
+    if state is not None:
+        assert state.turn >= 3, "the game got into its turns"
+        r = await table.slash(ALICE, "game concede", channel=channel)
+        assert "wins" in r.content and "concedes" in r.content
+    assert await service(table).current(channel) is None
+
+
+async def test_slash_commands_play_and_bad_options_are_refused_privately(table: Harness) -> None:
+    channel = await start(table)
+    svc = service(table)
+    row, state = await current(table, channel)
+    assert state is not None
+    first = _decider(state)
+    mover, other = svc.user_of(row, first), svc.user_of(row, first.other)
+    r = await table.slash(mover, "cards keep", channel=channel)
+    assert not r.ephemeral and "keeps their hand" in r.content
+    r = await table.slash(other, "cards keep", channel=channel)
+    assert "Turn 1" in r.content and "draws 2 cards" in r.content
+    _, state = await current(table, channel)
+    assert state is not None
+    n = len(state.history)
+    hand = [state.card(c).name for c in state.side(first).hand]
+    theirs = await table.slash(other, "cards hand", channel=channel)
+    assert theirs.ephemeral and not theirs.custom_ids()  # the decider's menu is not theirs
+    assert theirs.content.startswith(f"Your hand ({first.other.title}, ")
+    own = await table.slash(mover, "cards hand", channel=channel)
+    assert own.ephemeral and own.custom_ids() and all(name in own.content for name in hand)
+    auto = await table.autocomplete(mover, "cards burn", "card", channel=channel, card="")
+    assert {c["name"] for c in auto} == set(hand)  # only the asker's own hand
+    cases = [
+        (CAROL, "cards done", {}, "Only the two seated players"),
+        (other, "cards done", {}, "decision"),
+        (mover, "cards move", {"start": "z9", "to": "a1"}, "not a square"),
+        (mover, "cards attack", {"start": "c2"}, "no unit on c2"),
+        (mover, "cards play", {"card": "Queen of Hearts"}, "no Queen of Hearts in your hand"),
+        (mover, "cards choose", {"option": "a1"}, "no choice"),
+        (mover, "cards play", {"card": "x" * 300}, "not one I can read"),
+    ]
+    for user, name, options, words in cases:
+        r = await table.slash(user, name, channel=channel, **options)
+        assert r.ephemeral, (name, r.content)
+        assert words in r.content, (name, r.content)
+    _, after = await current(table, channel)
+    assert after == state and len(after.history) == n
+    r = await table.slash(mover, "cards burn", channel=channel, card=hand[0])
+    assert not r.ephemeral and f"burns {hand[0]}" in r.content
+    r = await table.slash(mover, "cards done", channel=channel)
+    assert "Play & Move" in r.content
+    card = await table.slash(BOB, "cards card", channel=channel, name="bong clod")
+    assert card.ephemeral and card.content.startswith("Bong Cloud") and card.files

@@ -1,0 +1,224 @@
+"""What players see: the public views never depend on a hand or the deck's order; a player's
+own hand is private; the console (hot-seat) shows the hand of whoever decides."""
+
+from __future__ import annotations
+
+import io
+import pickle
+import random
+from dataclasses import replace
+
+import pytest
+
+from bot.card_game.table import CardGameTable
+from bot.console import run_console
+from bot.table import GAME_OVER_HINT, Table
+from rules.card_game import actions as A
+from rules.card_game.engine import decider
+from rules.card_game.state import GameState
+from rules.card_game.system import SYSTEM
+from rules.core.board import Player
+from rules.core.dice import RandomDice, ScriptedDice
+from rules.core.errors import RulesError
+
+PLUGIN = CardGameTable()
+HAND_FREE = (A.EndTurn, A.KeepHand, A.StopBurning, A.Pass, A.Move, A.AttackKing)
+
+
+def public(s: GameState) -> tuple[object, ...]:
+    return (
+        PLUGIN.board_text(s, None),
+        PLUGIN.status_text(s),
+        PLUGIN.discord_prompt(s),
+        PLUGIN.scene(s, None),
+    )
+
+
+def other_secrets(s: GameState, rng: random.Random) -> GameState:
+    """The same game with other cards in each hand (taken from the deck) and another deck
+    order: everything public is unchanged."""
+    sides = list(s.sides)
+    keep = s.program.source if s.program is not None else None
+    for p in Player:
+        side = s.side(p)
+        movable = [c for c in side.hand if c != keep]
+        pool = movable + list(side.deck)
+        rng.shuffle(pool)
+        hand = [c for c in side.hand if c == keep] + pool[: len(movable)]
+        sides[p] = replace(side, hand=tuple(hand), deck=tuple(pool[len(movable) :]))
+    return replace(s, sides=(sides[0], sides[1]))
+
+
+def test_public_views_and_event_texts_do_not_depend_on_hands_or_the_deck() -> None:
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        dice = RandomDice(seed)
+        s = SYSTEM.new_game({"decks": rng.sample(sorted(PLUGIN.ready_made), 2)})
+        while SYSTEM.result(s) is None:
+            acts = SYSTEM.legal_actions(s)
+            if s.turn > 0 and s.program is None:
+                twin = other_secrets(s, rng)
+                if twin.sides != s.sides:
+                    assert public(twin) == public(s)
+                    free = [a for a in acts if isinstance(a, HAND_FREE)]
+                    if free:
+                        a = rng.choice(free)
+                        _, ev = SYSTEM.apply(s, a, ScriptedDice([]))
+                        _, ev2 = SYSTEM.apply(twin, a, ScriptedDice([]))
+                        assert [e.text for e in ev] == [e.text for e in ev2]
+                        checked += 1
+            s, _ = SYSTEM.apply(s, rng.choice(acts), dice)
+    assert checked > 200
+
+
+def test_no_hand_card_is_named_in_public_while_it_is_only_in_a_hand() -> None:
+    s = SYSTEM.new_game({"decks": ("Clubs starter", "Hearts starter")})
+    s, _ = SYSTEM.apply(s, A.Begin(), RandomDice(99))
+    secret = {s.card(c).name for p in Player for c in s.side(p).hand}
+    shown = "\n".join(str(v) for v in public(s))
+    assert secret and not any(n in shown for n in secret)
+    assert "hand 5, deck 25" in PLUGIN.status_text(s)  # counts only
+    mine = PLUGIN.private_text(s, Player.WHITE)
+    listed = mine.split(": ", 1)[1].split(". Material")[0].split(", ")
+    assert listed == [s.card(c).name for c in s.side(Player.WHITE).hand]  # only White's own
+
+
+def test_the_console_is_hot_seat_and_shows_the_deciders_hand() -> None:
+    t = Table(RandomDice(3))
+    assert t.run("game new card-game").ok
+    r = t.run("1")
+    d = decider(t.state)
+    assert d is not None and f"{d.title}'s hand (5):" in r.text
+    names = [t.state.card(c).name for c in t.state.side(d).hand]
+    assert all(n in r.text for n in names)
+
+
+def test_the_console_contract_to_the_end() -> None:
+    out = io.StringIO()
+    run_console(io.StringIO("game new card-game\n1\nactions\nconcede\nquit\n"), out, RandomDice(2))
+    text = out.getvalue()
+    assert "1. Put " in text and "Keep this hand" in text
+    assert "wins:" in text and "concedes" in text and GAME_OVER_HINT in text
+
+
+def started(seed: int = 3) -> Table:
+    t = Table(RandomDice(seed))
+    t.run("game new card-game Clubs starter | Diamonds starter")
+    t.run("1")
+    t.run("keep")
+    t.run("keep")
+    return t
+
+
+def test_commands_by_name_with_misspellings_and_refusals_that_change_nothing() -> None:
+    t = started()
+    s = t.state
+    d = decider(s)
+    assert d is not None
+    r = t.run("play Queen of Hearts")
+    assert not r.ok and t.state is s  # not a Clubs card, not in hand
+    assert not t.run("move z9 a1").ok and t.state is s
+    assert not t.run("attack c3").ok and "no unit on c3" in t.run("attack c3").text
+    assert not t.run("choose anything").ok and "no choice" in t.run("choose anything").text
+    card = s.card(s.side(d).hand[0]).name
+    r = t.run(f"burn {card.lower()[:-1]}")  # one letter short
+    assert r.ok, r.text
+    assert f"burns {card}" in r.text
+    r = t.run("done")
+    assert r.ok and "Play & Move" in r.text
+
+
+def test_playing_a_piece_and_choosing_its_square_at_the_console() -> None:
+    t = started(5)
+    s = t.state
+    d = decider(s)
+    assert d is not None
+    t.run("done")
+    hand = [t.state.card(c) for c in t.state.side(d).hand]
+    cheap = [c for c in hand if c.is_piece and c.cost <= t.state.side(d).material]
+    if not cheap:
+        pytest.skip("no affordable piece in this opening hand")
+    r = t.run(f"play {cheap[0].name}")
+    assert r.ok and "choosing how to play a card" in PLUGIN.discord_prompt(t.state)
+    square = "a1" if d is Player.WHITE else "a3"
+    r = t.run(f"choose {square}")
+    assert r.ok and f"enters {square}" in r.text
+
+
+def test_deck_choices_and_their_problems() -> None:
+    text, desc = PLUGIN.check_choice("Clubs starter")
+    assert text.startswith("King of Clubs; 3 Club Pawn") and "30 cards" in desc
+    with pytest.raises(RulesError) as e:
+        PLUGIN.check_choice("King of Spades; 4 Heart Pawn; 2 Queen of Spades; 3 Counter!")
+    msg = str(e.value)
+    for part in ("30 cards", "Hearts card", "4 copies of Heart Pawn", "Queen", "Counter!"):
+        assert part in msg
+    assert set(PLUGIN.ready_made) == {
+        "Spades starter",
+        "Hearts starter",
+        "Clubs starter",
+        "Diamonds starter",
+    }
+
+
+def test_menus_fit_discord_and_offer_only_the_deciders_choices() -> None:
+    t = started(7)
+    menu = PLUGIN.menu(t.state)
+    assert menu is not None and len(menu.entries) <= 25
+    assert all(len(e.label) <= 100 for e in menu.entries)
+    assert menu.buttons == (len(menu.entries) <= 5)
+
+
+def test_card_look_up_with_a_picture() -> None:
+    t = Table(RandomDice(1))
+    t.run("game new card-game")
+    r = t.run("card quen of spades")
+    assert r.ok and r.text.startswith("Queen of Spades") and r.image is not None
+    assert r.image.startswith(b"\x89PNG")
+    bad = t.run("card xyzzy")
+    assert not bad.ok and "No card called 'xyzzy'; did you mean" in bad.text
+
+
+def test_the_board_picture_is_a_png_for_each_side() -> None:
+    t = started(2)
+    for view in (None, Player.WHITE, Player.BLACK):
+        png = PLUGIN.board_png(t.state, view)
+        assert png.startswith(b"\x89PNG") and len(png) > 1000
+        scene = PLUGIN.scene(t.state, view)
+        assert pickle.loads(pickle.dumps(scene)) == scene  # it goes to the picture worker
+
+
+def test_a_long_menu_keeps_ending_the_turn_in_reach() -> None:
+    from tests.card_game.helpers import Build, W
+
+    b = Build()
+    for f in "abcde":
+        b.unit(W, "Queen of Clubs", f"{f}2")
+    s = b.state()
+    acts = SYSTEM.legal_actions(s)
+    assert len(acts) > 25
+    menu = PLUGIN.menu(s)
+    assert menu is not None and len(menu.entries) == 25 and not menu.buttons
+    assert menu.entries[-1].label == "End the turn" and menu.entries[-1].index == len(acts) - 1
+
+
+def test_undo_at_the_console_names_every_kind_of_action_it_takes_back() -> None:
+    t = Table(RandomDice(4))
+    t.run("game new card-game Diamonds starter | Clubs starter")
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(150):
+        if t.over:
+            break
+        acts = t.rules.legal_actions(t.state)
+        n = rng.randrange(len(acts))
+        kinds.add(acts[n].name)
+        assert t.run(str(n + 1)).ok
+        before = t.state
+        r = t.run("undo")
+        assert r.ok and r.text.startswith("Undid: "), r.text
+        assert t.run(str(n + 1)).ok
+        if not before.history[-1].rolls:  # (a shuffle redone rolls new dice)
+            assert t.state == before
+    assert {"trigger", "choose", "play", "burn"} <= kinds

@@ -24,6 +24,7 @@ from rules.core.board import Player, Square
 from rules.core.errors import ParseError
 
 MAX_TEXT = 200  # characters in any text field (Discord caps option text at 6,000)
+MAX_CHOICE_TEXT = 2000  # a team list or a deck list chosen before play
 MAX_DIGITS = 6  # whole numbers players type are small; more digits is not a count
 
 C = TypeVar("C", bound="Command")
@@ -63,13 +64,13 @@ def parse_int(value: object, what: str, low: int, high: int) -> int:
     return value
 
 
-def parse_text(value: object, what: str) -> str:
+def parse_text(value: object, what: str, limit: int = MAX_TEXT) -> str:
     if not isinstance(value, str):
         raise ParseError(f"{what} must be text")
     t = value.strip()
     if not t:
         raise ParseError(f"say which {what}")
-    if len(t) > MAX_TEXT or any(not c.isprintable() for c in t):
+    if len(t) > limit or any(not c.isprintable() for c in t):
         raise ParseError(f"that {what} is not one I can read")
     return t
 

@@ -349,7 +349,8 @@ class GameService:
                     "Teams are chosen after the challenge is accepted and before the game starts."
                 )
             try:
-                chosen, _ = plugin.check_choice(K.parse_text(text, plugin.choice_word))
+                typed = K.parse_text(text, plugin.choice_word, K.MAX_CHOICE_TEXT)
+                chosen, _ = plugin.check_choice(typed)
             except RulesError as e:
                 return Answer.error(str(e))
             teams = dict(row.meta.get("teams", {}))
@@ -919,6 +920,11 @@ class GameService:
         if seat is None:
             return Answer.error("Only the two seated players can ask to undo.")
         state = await self.state_of(row)
+        if self.plugin(row).hidden_information:
+            return Answer.error(
+                "There is no undo in a game with secrets: the cards an action drew would be seen"
+                " and then taken back."
+            )
         if state is None or not self.plugin(row).rules.history(state):
             return Answer.error("There is nothing to undo.")
         async with self.lock(row.id):  # a request is not a change of the game: no new version

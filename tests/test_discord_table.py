@@ -269,5 +269,7 @@ async def test_a_game_with_secrets_shows_choices_only_privately(
     assert own.ephemeral and "SECRET" in own.content
     r = await table.slash(decider, "game export", channel=channel)
     assert r.ephemeral and "once it is over" in r.content and not r.files
+    r = await table.slash(other, "game undo", channel=channel)  # would show, then take back
+    assert r.ephemeral and "no undo in a game with secrets" in r.content
     await table.click(decider, mine, mine.button("Roll"))
     assert all("SECRET" not in text for text in table.shown), table.shown

@@ -32,7 +32,7 @@ async def start(table: Harness) -> int:
     auto = await table.autocomplete(ALICE, "team", "team", channel=channel, team="")
     assert any("starter" in c["name"] for c in auto), auto
     r = await table.slash(ALICE, "team", channel=channel, team="Clubs starter")
-    assert not r.ephemeral and "King of Clubs" in r.content, r.content
+    assert not r.ephemeral and "kept secret" in r.content and "Clubs" not in r.content
     r = await table.slash(BOB, "team", channel=channel, team="Diamonds starter")
     assert "Both decks are set" in r.content, r.content
     assert "reveals the King of Diamonds" in r.content and r.files
@@ -59,14 +59,14 @@ def secret_names(before: GameState, after: GameState) -> set[str]:
     return held - public_names(before) - public_names(after)
 
 
-async def step(table: Harness, channel: int, rng: random.Random) -> list[Sent]:
+async def step(table: Harness, channel: int, rng: random.Random) -> list[str]:
     """The decider opens their hand (privately, with their choices) and picks one."""
     row, state = await current(table, channel)
     assert state is not None
     user = service(table).user_of(row, state.outcome is None and _decider(state))
     mine = await table.slash(user, "cards hand", channel=channel)
     assert mine.ephemeral and mine.content.startswith("Your hand (")
-    before = len(table.sent)
+    before = len(table.shown)
     select = mine.select()
     if select is not None:
         value = rng.choice(select["options"])["value"]
@@ -74,7 +74,7 @@ async def step(table: Harness, channel: int, rng: random.Random) -> list[Sent]:
     else:
         assert mine.buttons(), mine.content
         await table.click(user, mine, rng.choice(mine.buttons())[1])
-    return table.sent[before:]
+    return table.shown[before:]  # every public text: posts and edits of the live message
 
 
 def _decider(s: GameState) -> Player:
@@ -100,19 +100,19 @@ async def test_a_game_through_discord_never_tells_the_channel_a_hand(table: Harn
             break
         secret = secret_names(before, after)
         seen = sorted(public_names(before) | public_names(after), key=len, reverse=True)
-        for s in sent:
-            if not s.ephemeral:
-                assert "'s hand (" not in s.content and "Your hand (" not in s.content
-                text = s.content
-                for name in seen:  # "Pawn's Gambit" in play does not name a Pawn in hand
-                    text = text.replace(name, "")
-                leaked = [n for n in secret if n in text]
-                assert not leaked, (leaked, s.content)
+        for shown in sent:
+            assert "'s hand (" not in shown and "Your hand (" not in shown
+            text = shown
+            for name in seen:  # "Pawn's Gambit" in play does not name a Pawn in hand
+                text = text.replace(name, "")
+            leaked = [n for n in secret if n in text]
+            assert not leaked, (leaked, shown)
     _, state = await current(table, channel)
     assert steps == STEPS or state is None
     if state is not None:
         assert state.turn >= 3, "the game got into its turns"
-        r = await table.slash(ALICE, "game concede", channel=channel)
+        ask = await table.slash(ALICE, "game concede", channel=channel)
+        r = await table.click(ALICE, ask, ask.button("concede"))
         assert "wins" in r.content and "concedes" in r.content
     assert await service(table).current(channel) is None
 
@@ -155,7 +155,8 @@ async def test_slash_commands_play_and_bad_options_are_refused_privately(table: 
     _, after = await current(table, channel)
     assert after == state and len(after.history) == n
     r = await table.slash(mover, "cards burn", channel=channel, card=hand[0])
-    assert not r.ephemeral and f"burns {hand[0]}" in r.content
+    assert f"burns {hand[0]}" in r.content  # (privately: the decision stays with the mover)
+    assert f"burns {hand[0]}" in table.live_message(channel).content  # and for all to see
     r = await table.slash(mover, "cards done", channel=channel)
     assert "Play & Move" in r.content
     card = await table.slash(BOB, "cards card", channel=channel, name="bong clod")

@@ -1,0 +1,115 @@
+"""The Dragon, an NPC (house rule, D20-3): Attack 11, Defence 11. Its lair is one of the tiles.
+After each move, once everything the move caused is settled, the Dragon acts once:
+
+1. Just woken: it comes out onto its lair if that square is empty, else onto the first empty
+   square around the lair, clockwise from north as White sees the board. If all are full it
+   waits and tries again after the next move.
+2. On the board, next to one or more pieces of either side: it attacks the most valuable of them
+   (the King counts 10), the first in a1..h8 order on a tie, with the capture roll (initiative
+   5, and its square's attack bonus). Captured: the Dragon takes the square. Not captured: it
+   stays. A natural 1: the Dragon is captured itself, and the piece it attacked gains the XP.
+3. Otherwise it steps one square (like a King) towards the nearest piece (the first in a1..h8
+   order on a tie): to the empty square around it closest to that piece, the first clockwise
+   from north on a tie. With no empty square around it, it stays.
+
+The Dragon never explores a square, can be attacked like any enemy piece, and is gone for good
+once captured. If it captures a King, that King's side loses."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from rules.core.board import Square
+from rules.core.dice import Dice
+from rules.core.history import Event
+from rules.d20_chess.captures import roll
+from rules.d20_chess.pieces import Kind, Piece, worth
+from rules.d20_chess.promotion import gain_xp
+from rules.d20_chess.state import DRAGON_KEY, Outcome, State
+
+
+def king_lost(state: State, king: Piece, by: str) -> State:
+    """``king`` is captured: its side loses (D20-5)."""
+    assert king.owner is not None
+    winner = king.owner.other
+    text = f"{winner.title} wins: {by} captured {king.owner.title}'s King"
+    return replace(state, outcome=Outcome(winner, "king", text))
+
+
+def remove(state: State, key: str) -> State:
+    return replace(state, pieces=tuple(p for p in state.pieces if p.key != key))
+
+
+def move_to(state: State, key: str, sq: Square) -> State:
+    pieces = tuple(replace(p, square=sq, moved=True) if p.key == key else p for p in state.pieces)
+    return replace(state, pieces=pieces)
+
+
+def emerge_square(state: State) -> Square | None:
+    lair = state.lair
+    assert lair is not None
+    for sq in (lair, *lair.neighbours()):
+        if state.at(sq) is None:
+            return sq
+    return None
+
+
+def target_of(state: State, dragon: Piece) -> Piece | None:
+    near = [p for sq in dragon.square.neighbours() if (p := state.at(sq)) is not None]
+    if not near:
+        return None
+    return min(near, key=lambda p: (-worth(p.kind), p.square.index))
+
+
+def step_of(state: State, dragon: Piece) -> Square | None:
+    others = [p for p in state.pieces if p.owner is not None]
+    if not others:
+        return None
+    goal = min(others, key=lambda p: (dragon.square.distance(p.square), p.square.index)).square
+    free = [sq for sq in dragon.square.neighbours() if state.at(sq) is None]
+    if not free:
+        return None
+    return min(free, key=goal.distance)  # min keeps the first (clockwise) on a tie
+
+
+def dragon_acts(state: State, dice: Dice, events: list[Event]) -> State:
+    if state.dragon_waking:
+        sq = emerge_square(state)
+        if sq is None:
+            events.append(Event("dragon", "The Dragon waits in its lair: every way out is full."))
+            return state
+        events.append(Event("dragon", f"The Dragon comes out of its lair onto {sq}!"))
+        woken = Piece(DRAGON_KEY, Kind.DRAGON, None, sq)
+        return replace(state, pieces=(*state.pieces, woken), dragon_out=True)
+    dragon = state.dragon
+    if dragon is None:
+        return state
+    target = target_of(state, dragon)
+    if target is None:
+        sq = step_of(state, dragon)
+        if sq is None:
+            return state
+        events.append(Event("dragon", f"The Dragon moves from {dragon.square} to {sq}."))
+        return move_to(state, dragon.key, sq)
+    return dragon_attack(state, dragon, target, dice, events)
+
+
+def dragon_attack(
+    state: State, dragon: Piece, target: Piece, dice: Dice, events: list[Event]
+) -> State:
+    r = roll(state, dragon, target, dice)
+    head = f"The Dragon attacks {target.label}: {r.text}"
+    data = (("square", str(target.square)), ("face", r.face), ("total", r.total))
+    if r.critical:
+        events.append(Event("critical", f"{head}. A natural 1: the Dragon is captured!", data))
+        state = remove(state, dragon.key)
+        return gain_xp(state, target.key, Fraction(worth(Kind.DRAGON), 2), "the Dragon", events)
+    if not r.captures:
+        events.append(Event("repelled", f"{head}: not more than 10, {target.label} holds.", data))
+        return state
+    events.append(Event("captured", f"{head}: {target.label} is captured.", data))
+    state = move_to(remove(state, target.key), dragon.key, target.square)
+    if target.kind is Kind.KING:
+        state = king_lost(state, target, "the Dragon")
+    return state

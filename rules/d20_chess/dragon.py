@@ -4,10 +4,11 @@ After each move, once everything the move caused is settled, the Dragon acts onc
 1. Just woken: it comes out onto its lair if that square is empty, else onto the first empty
    square around the lair, clockwise from north as White sees the board. If all are full it
    waits and tries again after the next move.
-2. On the board, next to one or more pieces of either side: it attacks the most valuable of them
-   (the King counts 10), the first in a1..h8 order on a tie, with the capture roll (initiative
-   5, and its square's attack bonus). Captured: the Dragon takes the square. Not captured: it
-   stays. A natural 1: the Dragon is captured itself, and the piece it attacked gains the XP.
+2. On the board, next to one or more pieces of either side: it attacks the easiest prey, the
+   one with the lowest Defence (the first in a1..h8 order on a tie), with the capture roll
+   (initiative 5, and its square's attack bonus). Captured: the Dragon takes the square. Not
+   captured: it stays. A natural 1: the Dragon is captured itself, and the piece it attacked
+   gains the XP.
 3. Otherwise it steps one square (like a King) towards the nearest piece (the first in a1..h8
    order on a tie): to the empty square around it closest to that piece, the first clockwise
    from north on a tie. With no empty square around it, it stays.
@@ -24,7 +25,7 @@ from rules.core.board import Square
 from rules.core.dice import Dice
 from rules.core.history import Event
 from rules.d20_chess.captures import roll
-from rules.d20_chess.pieces import Kind, Piece, worth
+from rules.d20_chess.pieces import Kind, Piece, defence, worth
 from rules.d20_chess.promotion import gain_xp
 from rules.d20_chess.state import DRAGON_KEY, Outcome, State
 
@@ -59,7 +60,7 @@ def target_of(state: State, dragon: Piece) -> Piece | None:
     near = [p for sq in dragon.square.neighbours() if (p := state.at(sq)) is not None]
     if not near:
         return None
-    return min(near, key=lambda p: (-worth(p.kind), p.square.index))
+    return min(near, key=lambda p: (defence(p.kind), p.square.index))
 
 
 def step_of(state: State, dragon: Piece) -> Square | None:

@@ -134,12 +134,18 @@ def test_the_dragon_walks_towards_the_nearest_piece() -> None:
     assert s.dragon is not None and s.dragon.square == SQ("e4")
 
 
-def test_the_dragon_attacks_the_most_valuable_neighbour() -> None:
-    s = position("Dd4 wPc3 wKe3 bKh8 wRa8", LAIR)
-    s = play(s, "a8", "a7", 7)  # 7 + 11 + 5 - 10 = 13: the King is captured
+def test_the_dragon_attacks_the_neighbour_with_the_lowest_defence() -> None:
+    s = position("Dd4 wRc3 wPe5 bNd5 wKe3 bKh8 wRa8", LAIR)
+    s = play(s, "a8", "a7", 7)  # the Pawn on e5 (Defence 1) before the Knight, Rook and King
+    assert where(s, "e5") == "D" and where(s, "d5") == "bN"
+
+
+def test_a_king_captured_by_the_dragon_loses_the_game() -> None:
+    s = position("Dd4 wKe3 bKh8 wRa8", LAIR)
+    s = play(s, "a8", "a7", 5)  # 5 + 11 + 5 - 10 = 11: the King is captured
     result = SYSTEM.result(s)
     assert result is not None and result.winner is Player.BLACK and "the Dragon" in result.text
-    s = position("Dd4 wPc3 wKe3 bKh8 wRa8", LAIR)
+    s = position("Dd4 wKe3 bKh8 wRa8", LAIR)
     s = play(s, "a8", "a7", 4)  # 4 + 16 - 10 = 10: the King holds
     assert where(s, "e3") == "wK" and s.dragon.square == SQ("d4")  # type: ignore[union-attr]
     assert SYSTEM.result(s) is None and s.history[-1].rolls == ((20, 4),)

@@ -70,6 +70,8 @@ def check(state: State, action: Action, *, player: Player | None = None) -> None
     elif isinstance(action, Pass):
         if moves(state, state.to_act):
             raise IllegalAction(f"{state.to_act.title} has a move to make and cannot pass")
+    elif isinstance(action, Promote | Keep):
+        raise IllegalAction(f"no piece may promote now: {who.title} moves a piece")
     else:
         raise IllegalAction(f"{action.name} is not possible now: {who.title} moves a piece")
 

@@ -59,3 +59,8 @@ def where(state: State, sq: str) -> str:
     if p.owner is None:
         return "D"
     return ("w" if p.owner is Player.WHITE else "b") + p.kind.letter
+
+
+LAIR_AND_HILL = deck(
+    {"name": "Lair", "effect": "lair"}, {"name": "Hill", "effect": "attack", "amount": 2}
+)

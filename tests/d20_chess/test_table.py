@@ -1,0 +1,142 @@
+"""d20 explorer chess at the console table: the console contract, its words, options, the text
+board and the picture."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from PIL import Image
+
+from bot.d20_chess.render import scene_of
+from bot.d20_chess.table import D20ChessTable
+from bot.table import GAME_OVER_HINT, Table
+from rules.core.board import Player, Square
+from rules.core.dice import RandomDice, ScriptedDice
+from rules.d20_chess.tiles import HOUSE_DECK
+from tests.d20_chess.helpers import LAIR_AND_HILL, position
+
+
+def new(*faces: int, words: str = "") -> Table:
+    t = Table(ScriptedDice(faces) if faces else RandomDice(1))
+    r = t.run(f"game new d20-chess {words}".strip())
+    assert r.ok, r.text
+    return t
+
+
+def test_the_console_contract_from_new_game_to_the_result() -> None:
+    t = new()
+    listing = t.run("actions").text.splitlines()
+    assert listing[0] == "1. Pawn a2 to a3 (unexplored)" and len(listing) == 16
+    t.run("10")  # e2 to e4
+    assert t.state.at(Square.parse("e4")) is not None
+    assert "Black to move" in t.run("status").text
+    t.run("concede")
+    r = t.run("actions")
+    assert "Game over. White wins: Black conceded." in r.text
+    from io import StringIO
+
+    from bot.console import run_console
+
+    out = StringIO()
+    run_console(StringIO("game new d20-chess\nconcede\nquit\n"), out, RandomDice(2))
+    assert "Game over. Black wins: White conceded." in out.getvalue()
+    assert GAME_OVER_HINT in out.getvalue()
+
+
+def test_moves_attacks_odds_and_refusals_in_the_consoles_words() -> None:
+    t = new(1)  # the tile drawn on e4
+    r = t.run("move e2 e4")
+    assert r.ok and "explores e4" in r.text
+    for bad, words in (
+        ("move e4", "`move <from> <to>`"),
+        ("move e7 e9", "not a square"),
+        ("move d2 d3", "not Black's"),
+        ("promote dragon", "promote"),
+        ("keep now", "takes nothing"),
+    ):
+        before = t.state
+        r = t.run(bad, Player.BLACK)
+        assert not r.ok and words in r.text, (bad, r.text)
+        assert t.state is before
+    r = t.run("odds d7 e4")
+    assert "a 6 or more captures" in r.text and "capture 75%" in r.text
+    assert not t.run("odds d7 d6").ok
+    assert "House deck: 32 tiles, 31 still in the pile" in t.run("tiles").text
+
+
+def test_attack_choices_show_their_exact_odds() -> None:
+    t = Table(ScriptedDice([]), position("wPd2 bPe3 wKa1 bKh8"), "d20-chess")
+    listing = t.run("actions").text
+    assert "Pawn d2 attacks Pawn on e3: capture 75%, repelled 20%, critical failure 5%" in listing
+
+
+def test_game_options_from_the_consoles_words(tmp_path: Path) -> None:
+    t = new(words="standard-army wide-exploration turns 30")
+    s = t.state
+    assert s.config.standard_army and s.config.wide_exploration and s.config.turn_limit == 30
+    plugin = D20ChessTable()
+    text = plugin.describe_options(plugin.options_from_words(["standard-army", "turns", "30"]))
+    assert "standard chess army" in text and "30 turns" in text
+    mine = tmp_path / "deck.json"
+    mine.write_text(json.dumps({"name": "Swamp", "tiles": [{"name": "Mud", "effect": "empty"}]}))
+    t = new(words=f"deck {mine}")
+    assert t.state.config.deck.name == "Swamp" and t.state.pile == (0,)
+    assert "Swamp (this server's own)" in plugin.describe_options({"deck": t.state.config.deck})
+    assert plugin.describe_options({"deck": HOUSE_DECK}) == ""
+    for words, answer in (
+        ("turns 0", "from 1 to 500"),
+        ("turns", "needs a value"),
+        ("castling", "not a d20 explorer chess option"),
+        (f"deck {tmp_path / 'missing.json'}", "could not read"),
+    ):
+        table = Table(RandomDice(1))
+        r = table.run(f"game new d20-chess {words}")
+        assert not r.ok and answer in r.text, (words, r.text)
+        assert table.state is None
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"tiles": [{"name": "Portal", "effect": "teleport"}]}))
+    r = Table(RandomDice(1)).run(f"game new d20-chess deck {bad}")
+    assert not r.ok and "tile 1's effect" in r.text
+
+
+def test_the_text_board_shows_pieces_tiles_and_the_unexplored_squares() -> None:
+    s = position(
+        "wPd4 bPe5 De6 wKa1 bKh8",
+        LAIR_AND_HILL,
+        explored=((Square.parse("d4"), 1),),
+        pile=(0,),
+    )
+    text = D20ChessTable().board_text(s, Player.WHITE)
+    lines = text.splitlines()
+    assert lines[0].split() == list("abcdefgh")
+    assert lines[5].startswith("4  .? .? .? P+ .?")  # the Pawn on its Hill (attack +2)
+    assert "p?" in lines[4] and "D?" in lines[3]
+    assert "Square bonuses: d4 Hill (attack +2)" in text
+    flipped = D20ChessTable().board_text(s, Player.BLACK).splitlines()
+    assert flipped[0].split() == list("hgfedcba") and flipped[1].startswith("1 ")
+
+
+def test_the_picture_draws_tiles_xp_the_dragon_and_the_tile_just_revealed() -> None:
+    t = new(2)  # e2-e4 draws the 2nd of the 32 tiles
+    t.run("move e2 e4")
+    scene = scene_of(t.state, Player.WHITE)
+    e4 = next(c for c in scene.cells if (c.file, c.rank) == (4, 3))
+    assert e4.piece == "P" and not e4.unexplored and scene.revealed == "e4"
+    assert any(line.startswith("Revealed on e4") for line in scene.lines)
+    assert sum(c.unexplored for c in scene.cells) == 31
+    png = D20ChessTable().draw(scene)
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG" and img.size[0] == 560
+    s = position("wPd4 bPe5 De6 wKa1 bKh8", LAIR_AND_HILL, explored=((Square.parse("d4"), 1),))
+    s = replace(s, pieces=(replace(s.pieces[0], xp=Fraction(3)), *s.pieces[1:]))
+    cells = {(c.file, c.rank): c for c in scene_of(s, Player.BLACK).cells}
+    assert cells[(3, 3)].tile == "ATK+2" and cells[(3, 3)].xp == "3"
+    assert cells[(4, 5)].piece == "D" and cells[(4, 5)].owner == -1
+    img = Image.open(io.BytesIO(D20ChessTable().board_png(s, Player.BLACK))).convert("RGB")
+    # Black's view: d4 is the 5th file from the left, the 4th rank from the top; its frame is red.
+    x, y = 24 + 4 * 64 + 3, 24 + 3 * 64 + 30
+    assert img.getpixel((x, y)) == (200, 50, 50)

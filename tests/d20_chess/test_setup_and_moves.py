@@ -28,6 +28,10 @@ def test_the_start_is_kings_on_e1_and_e8_and_pawns_everywhere_else() -> None:
                 assert where(s, f + rank) == colour + "P", f + rank
     assert len(s.pieces) == 32 and all(where(s, f"{f}{r}") == "-" for f in "ah" for r in "3456")
     assert s.to_act is Player.WHITE and s.pile == tuple(range(32))
+    # A back-rank Pawn has not moved yet either: two squares on its first move.
+    s = play(s, "a2", "a4", 1)
+    s = play(s, "h7", "h5", 1)
+    assert squares(s, "a1") == {"a2", "a3"}
 
 
 def test_the_standard_army_switch_sets_up_the_usual_chess_army() -> None:

@@ -19,32 +19,13 @@ once captured. If it captures a King, that King's side loses."""
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from rules.core.board import Square
 from rules.core.dice import Dice
 from rules.core.history import Event
-from rules.d20_chess.captures import roll
-from rules.d20_chess.pieces import Kind, Piece, defence, worth
-from rules.d20_chess.promotion import gain_xp
-from rules.d20_chess.state import DRAGON_KEY, Outcome, State
-
-
-def king_lost(state: State, king: Piece, by: str) -> State:
-    """``king`` is captured: its side loses (D20-5)."""
-    assert king.owner is not None
-    winner = king.owner.other
-    text = f"{winner.title} wins: {by} captured {king.owner.title}'s King"
-    return replace(state, outcome=Outcome(winner, "king", text))
-
-
-def remove(state: State, key: str) -> State:
-    return replace(state, pieces=tuple(p for p in state.pieces if p.key != key))
-
-
-def move_to(state: State, key: str, sq: Square) -> State:
-    pieces = tuple(replace(p, square=sq, moved=True) if p.key == key else p for p in state.pieces)
-    return replace(state, pieces=pieces)
+from rules.d20_chess.captures import move_to, resolve
+from rules.d20_chess.pieces import Kind, Piece, defence
+from rules.d20_chess.state import DRAGON_KEY, State
 
 
 def emerge_square(state: State) -> Square | None:
@@ -93,24 +74,4 @@ def dragon_acts(state: State, dice: Dice, events: list[Event]) -> State:
             return state
         events.append(Event("dragon", f"The Dragon moves from {dragon.square} to {sq}."))
         return move_to(state, dragon.key, sq)
-    return dragon_attack(state, dragon, target, dice, events)
-
-
-def dragon_attack(
-    state: State, dragon: Piece, target: Piece, dice: Dice, events: list[Event]
-) -> State:
-    r = roll(state, dragon, target, dice)
-    head = f"The Dragon attacks {target.label}: {r.text}"
-    data = (("square", str(target.square)), ("face", r.face), ("total", r.total))
-    if r.critical:
-        events.append(Event("critical", f"{head}. A natural 1: the Dragon is captured!", data))
-        state = remove(state, dragon.key)
-        return gain_xp(state, target.key, Fraction(worth(Kind.DRAGON), 2), "the Dragon", events)
-    if not r.captures:
-        events.append(Event("repelled", f"{head}: not more than 10, {target.label} holds.", data))
-        return state
-    events.append(Event("captured", f"{head}: {target.label} is captured.", data))
-    state = move_to(remove(state, target.key), dragon.key, target.square)
-    if target.kind is Kind.KING:
-        state = king_lost(state, target, "the Dragon")
-    return state
+    return resolve(state, dragon, target, dice, events)[0]

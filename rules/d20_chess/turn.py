@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from fractions import Fraction
 
 from rules.core.actions import Action
 from rules.core.board import Player
@@ -14,11 +13,11 @@ from rules.core.dice import Dice, RecordingDice
 from rules.core.errors import GameOver, IllegalAction, NotYourDecision
 from rules.core.history import Event, Step
 from rules.d20_chess.actions import Concede, Keep, Move, Pass, Promote
-from rules.d20_chess.captures import roll
-from rules.d20_chess.dragon import dragon_acts, king_lost, move_to, remove
+from rules.d20_chess.captures import move_to, resolve
+from rules.d20_chess.dragon import dragon_acts
 from rules.d20_chess.exploration import explore
 from rules.d20_chess.movement import destinations, far_rank
-from rules.d20_chess.pieces import Kind, Piece, worth
+from rules.d20_chess.pieces import Kind, Piece
 from rules.d20_chess.promotion import FAR_END_XP, gain_xp, promote, promotions
 from rules.d20_chess.state import Outcome, State
 
@@ -132,28 +131,10 @@ def make_move(state: State, action: Move, dice: Dice, events: list[Event]) -> St
     if target is None:
         events.append(Event("moved", f"{piece.label} moves to {action.to}.", _data(action)))
         return arrive(move_to(state, piece.key, action.to), piece.key, dice, events)
-    r = roll(state, piece, target, dice)
-    head = f"{piece.label} attacks {target.label}: {r.text}"
-    data = (*_data(action), ("face", r.face), ("total", r.total))
-    if r.critical:
-        events.append(Event("critical", f"{head}. A natural 1: {piece.label} is captured!", data))
-        state = remove(state, piece.key)
-        if piece.kind is Kind.KING:
-            return king_lost(state, piece, "a critical failure")
-        half = Fraction(worth(piece.kind), 2)
-        return gain_xp(
-            state, target.key, half, f"the failed attack of a {piece.kind.value}", events
-        )
-    if not r.captures:
-        events.append(Event("repelled", f"{head}: not more than 10, it goes back.", data))
-        return state
-    events.append(Event("captured", f"{head}: captured!", data))
-    state = move_to(remove(state, target.key), piece.key, action.to)
-    if target.kind is Kind.KING:
-        return king_lost(state, target, f"the {piece.kind.value}")
-    half = Fraction(worth(target.kind), 2)
-    state = gain_xp(state, piece.key, half, f"capturing a {target.kind.value}", events)
-    return arrive(state, piece.key, dice, events)
+    state, captured = resolve(state, piece, target, dice, events)
+    if captured and state.outcome is None:
+        return arrive(state, piece.key, dice, events)
+    return state
 
 
 def _data(action: Move) -> tuple[tuple[str, str], ...]:

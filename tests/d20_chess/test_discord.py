@@ -32,6 +32,9 @@ async def state_of(table: Harness, channel: int) -> tuple[Any, Any]:
     return got if got is not None else (None, None)
 
 
+CLICKED: list[str] = []  # the labels of the buttons and menu options chosen
+
+
 async def play_one(table: Harness, channel: int, last: Sent | None, rng: random.Random) -> Sent:
     """One decision as a player makes it: a button when offered (promotion, pass), otherwise
     /d20 move with squares the autocomplete offers."""
@@ -39,11 +42,13 @@ async def play_one(table: Harness, channel: int, last: Sent | None, rng: random.
     row, state = await state_of(table, channel)
     user = svc.user_of(row, (state.offers and state.piece(state.offers[0]).owner) or state.to_act)
     if last is not None and last.buttons():
-        _, cid = rng.choice(last.buttons())
+        label, cid = rng.choice(last.buttons())
+        CLICKED.append(label)
         return await table.click(user, last, cid)
     menu = None if last is None else last.select()
     if menu is not None and rng.random() < 0.5:
         pick = rng.choice(menu["options"])
+        CLICKED.append(pick["label"])
         return await table.click(user, last, menu["custom_id"], [pick["value"]])  # type: ignore[arg-type]
     froms = await table.autocomplete(user, "d20 move", "from", channel=channel, **{"from": ""})
     assert froms, "no piece offered"
@@ -57,6 +62,7 @@ async def play_one(table: Harness, channel: int, last: Sent | None, rng: random.
 
 
 async def test_a_whole_game_through_slash_commands_and_buttons(table: Harness) -> None:
+    CLICKED.clear()
     channel, _ = await start(table)
     # The first message (with White's first moves) is in the challenge's channel, not the game's
     # thread (the shared layer's start): the first move is made with /d20 move.
@@ -70,6 +76,9 @@ async def test_a_whole_game_through_slash_commands_and_buttons(table: Harness) -
         assert not last.ephemeral, last.content
     final = table.sent[-1].content
     assert "Game over" in final and ("wins" in final or "Drawn" in final), final
+    # Promotions were offered and answered with the buttons, both ways.
+    assert any(label.startswith("Promote the Pawn") for label in CLICKED), CLICKED
+    assert any(label.startswith("Keep the Pawn") for label in CLICKED), CLICKED
     assert await service(table).current(channel) is None  # the channel is free again
 
 

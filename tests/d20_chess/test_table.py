@@ -16,6 +16,7 @@ from bot.d20_chess.table import D20ChessTable
 from bot.table import GAME_OVER_HINT, Table
 from rules.core.board import Player, Square
 from rules.core.dice import RandomDice, ScriptedDice
+from rules.d20_chess.system import SYSTEM
 from rules.d20_chess.tiles import HOUSE_DECK
 from tests.d20_chess.helpers import LAIR_AND_HILL, position
 
@@ -140,3 +141,23 @@ def test_the_picture_draws_tiles_xp_the_dragon_and_the_tile_just_revealed() -> N
     # Black's view: d4 is the 5th file from the left, the 4th rank from the top; its frame is red.
     x, y = 24 + 4 * 64 + 3, 24 + 3 * 64 + 30
     assert img.getpixel((x, y)) == (200, 50, 50)
+
+
+def test_the_menu_offers_buttons_for_promotions_and_a_menu_for_few_moves() -> None:
+    plugin = D20ChessTable()
+    s = position("wPd7 wKa1 bKh6", LAIR_AND_HILL, pile=())
+    assert plugin.menu(s) is not None and not plugin.menu(s).buttons  # type: ignore[union-attr]
+    t = Table(ScriptedDice([]), s, "d20-chess")
+    t.run("move d7 d8")
+    menu = plugin.menu(t.state)
+    assert menu is not None and menu.buttons
+    labels = [e.label for e in menu.entries]
+    assert labels[0] == "Promote the Pawn on d8 to a Knight"
+    assert labels[-1] == "Keep the Pawn on d8 (8 XP)" and menu.entries[-1].secondary
+    assert "promote" in plugin.discord_prompt(
+        t.state
+    ) and "press a button" in plugin.discord_prompt(t.state)
+    assert plugin.menu(SYSTEM.new_game({"standard_army": True})) is not None  # 20 moves
+    blocked = position("wPa3 bPa4 bKh8", LAIR_AND_HILL)
+    menu = plugin.menu(blocked)
+    assert menu is not None and menu.buttons and menu.entries[0].label.startswith("Pass")

@@ -47,22 +47,26 @@ def piece_name(p: Piece) -> str:
 
 
 def describe_action(state: State, action: Action) -> str:
+    """The label of a choice in ``state`` (also used for an action just made, when undone)."""
     if isinstance(action, Move):
         piece, target = state.at(action.origin), state.at(action.to)
-        name = piece.kind.value if piece else "?"
-        if target is None:
+        if piece is None:
+            return f"Move {action.origin} to {action.to}"
+        name = piece.kind.value
+        if target is None or target.owner is piece.owner:
             new = " (unexplored)" if state.is_unexplored(action.to) else ""
             return f"{name} {action.origin} to {action.to}{new}"
         return (
             f"{name} {action.origin} attacks {piece_name(target)} on {action.to}: "
             f"{odds_text(state, action)}"
         )
+    offered = state.piece(state.offers[0]) if state.offers else None
+    where = "" if offered is None else f" the {offered.kind.value} on {offered.square}"
     if isinstance(action, Promote):
-        piece = state.piece(state.offers[0])
-        return f"Promote the {piece.kind.value} on {piece.square} to a {action.kind.value}"
+        return f"Promote{where} to a {action.kind.value}"
     if isinstance(action, Keep):
-        piece = state.piece(state.offers[0])
-        return f"Keep the {piece.kind.value} on {piece.square} ({xp_text(piece.xp)} XP)"
+        xp = "" if offered is None else f" ({xp_text(offered.xp)} XP)"
+        return f"Keep{where}{xp}" if offered else "Keep the piece and its XP"
     if isinstance(action, Pass):
         return "Pass (no piece can move)"
     if isinstance(action, Concede):

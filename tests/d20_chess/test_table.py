@@ -16,6 +16,8 @@ from bot.d20_chess.table import D20ChessTable
 from bot.table import GAME_OVER_HINT, Table
 from rules.core.board import Player, Square
 from rules.core.dice import RandomDice, ScriptedDice
+from rules.d20_chess import actions as A
+from rules.d20_chess.pieces import Kind
 from rules.d20_chess.system import SYSTEM
 from rules.d20_chess.tiles import HOUSE_DECK
 from tests.d20_chess.helpers import LAIR_AND_HILL, position
@@ -161,3 +163,22 @@ def test_the_menu_offers_buttons_for_promotions_and_a_menu_for_few_moves() -> No
     blocked = position("wPa3 bPa4 bKh8", LAIR_AND_HILL)
     menu = plugin.menu(blocked)
     assert menu is not None and menu.buttons and menu.entries[0].label.startswith("Pass")
+
+
+def test_an_action_just_made_is_named_for_undo() -> None:
+    """``undo`` names the last action in the state it made (its offer answered, its piece gone
+    from the square it left)."""
+    plugin = D20ChessTable()
+    t = Table(ScriptedDice([]), position("wPd7 wKa1 bKh6", LAIR_AND_HILL, pile=()), "d20-chess")
+    t.run("move d7 d8")
+    assert plugin.describe_action(t.state, A.Move(Square.parse("d7"), Square.parse("d8"))) == (
+        "Move d7 to d8"
+    )
+    t.run("promote queen")
+    assert t.state.at(Square.parse("d8")).kind.value == "Queen"  # type: ignore[union-attr]
+    assert plugin.describe_action(t.state, A.Promote(Kind.QUEEN)) == "Promote to a Queen"
+    assert plugin.describe_action(t.state, A.Keep()) == "Keep the piece and its XP"
+    t = new()
+    t.run("move e2 e4")
+    assert t.run("undo").text.startswith("Undid: Move e2 to e4.")
+    assert t.state.history == () and t.state.at(Square.parse("e2")) is not None

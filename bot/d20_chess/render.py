@@ -144,9 +144,16 @@ def empty_board(view: int) -> Image.Image:
     return img
 
 
-def _square(d: ImageDraw.ImageDraw, c: Cell, x: int, y: int) -> None:
+def _tint(colour: tuple[int, int, int], to: tuple[int, int, int]) -> tuple[int, int, int]:
+    a, b, c = (round(x * 0.55 + y * 0.45) for x, y in zip(colour, to, strict=True))
+    return a, b, c
+
+
+def _square(d: ImageDraw.ImageDraw, c: Cell, x: int, y: int, moved: bool) -> None:
     light = (c.file + c.rank) % 2 == 1
     colour = (FOG_LIGHT if light else FOG_DARK) if c.unexplored else (LIGHT if light else DARK)
+    if moved:  # the last move's squares are tinted
+        colour = _tint(colour, MOVED)
     d.rectangle((x, y, x + SQ - 1, y + SQ - 1), fill=colour)
     if c.unexplored:
         d.text((x + SQ - 8, y + 10), "?", fill=(200, 205, 215), font=font(14), anchor="mm")
@@ -183,10 +190,8 @@ def picture(scene: Scene) -> Image.Image:
     d = ImageDraw.Draw(img)
     for c in scene.cells:
         x, y = origin(c.file, c.rank, scene.view)
-        _square(d, c, x, y)
         name = f"{'abcdefgh'[c.file]}{c.rank + 1}"
-        if name in scene.moved:
-            d.rectangle((x, y, x + SQ - 1, y + SQ - 1), outline=MOVED, width=3)
+        _square(d, c, x, y, name in scene.moved)
         if name == scene.revealed:
             d.rectangle((x + 1, y + 1, x + SQ - 2, y + SQ - 2), outline=REVEALED, width=3)
         if c.piece:

@@ -4,6 +4,8 @@ menus. The shared commands are the shared table's (``bot.table``)."""
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,19 +35,36 @@ SWITCH_WORDS = {
     "3-7": "wide_exploration",
 }
 MAX_DECK_BYTES = 64_000
+# Where a server's own tile decks are kept (``<name>.json``): the folder named by this
+# environment variable, else ``decks`` in the bot's working folder. Players only name a deck;
+# they never give a path (the same words arrive from Discord's /game new options).
+DECK_DIR_ENV = "D20_DECK_DIR"
+DECK_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
-def read_deck(path: str) -> Any:
-    """A server's tile deck from a JSON file (the console's ``deck FILE``)."""
-    p = Path(path)
+def deck_dir() -> Path:
+    return Path(os.environ.get(DECK_DIR_ENV) or "decks")
+
+
+def read_deck(name: str) -> dict[str, Any]:
+    """A server's tile deck by name, checked, as JSON-friendly data (options are stored)."""
+    if not DECK_NAME.fullmatch(name):
+        raise ParseError(
+            f"'{name[:40]}' is not a deck name: letters, digits, - and _ only (a deck is a file "
+            "<name>.json in the server's deck folder)"
+        )
+    path = deck_dir() / f"{name}.json"
     try:
-        if p.stat().st_size > MAX_DECK_BYTES:
-            raise ParseError(f"the deck file {path} is too large")
-        return json.loads(p.read_text("utf-8"))
-    except OSError as e:
-        raise ParseError(f"I could not read the deck file {path}: {e.strerror}") from None
+        if path.stat().st_size > MAX_DECK_BYTES:
+            raise ParseError(f"the deck {name} is too large")
+        data = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        raise ParseError(f"there is no deck called {name} on this server") from None
+    except OSError:
+        raise ParseError(f"the deck {name} could not be read") from None
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ParseError(f"the deck file {path} is not valid JSON") from None
+        raise ParseError(f"the deck {name} is not valid JSON") from None
+    return parse_deck(data).to_dict()
 
 
 class D20ChessTable(SystemPlugin):
@@ -71,16 +90,16 @@ class D20ChessTable(SystemPlugin):
                 options[SWITCH_WORDS[key]] = True
             elif key in ("turns", "deck"):
                 if not rest:
-                    raise ParseError(f"`{key}` needs a value: `turns 60` or `deck my-deck.json`")
+                    raise ParseError(f"`{key}` needs a value: `turns 60` or `deck swamp`")
                 value = rest.pop(0)
                 if key == "turns":
                     options["turn_limit"] = K.parse_int(value, "the turn limit", 1, MAX_TURN_LIMIT)
-                else:
-                    options["deck"] = parse_deck(read_deck(value))
+                elif value.lower() != "house":
+                    options["deck"] = read_deck(value)
             else:
                 raise ParseError(
                     f"'{word[:30]}' is not a d20 explorer chess option: say standard-army, "
-                    "wide-exploration, turns N or deck FILE"
+                    "wide-exploration, turns N or deck NAME"
                 )
         return options
 
@@ -94,8 +113,8 @@ class D20ChessTable(SystemPlugin):
         if limit != DEFAULT_TURN_LIMIT:
             lines.append(f"Turn limit: {limit} turns each, then a draw.")
         deck = options.get("deck")
-        if deck is not None and deck != HOUSE_DECK:
-            name = getattr(deck, "name", "a server's deck")
+        if isinstance(deck, Mapping) and deck != HOUSE_DECK.to_dict():
+            name = str(deck.get("name", "a server's deck"))[:40]
             lines.append(f"Tile deck: {name} (this server's own) instead of the house deck.")
         return "\n".join(lines)
 

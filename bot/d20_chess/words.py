@@ -189,7 +189,7 @@ def tiles_text(state: State) -> str:
 
 HELP = (
     """d20 explorer chess at the table. Squares like e4; pieces are named by their square.
-Setup:  game new d20-chess [standard-army] [wide-exploration] [turns N] [deck FILE.json]
+Setup:  game new d20-chess [standard-army] [wide-exploration] [turns N] [deck NAME]
 Play:   move e2 e4 (onto an enemy piece or the Dragon: an attack, decided by a d20)
         promote knight|bishop|rook|queen · keep (when a piece may promote) · pass
         actions (numbered choices, attacks with their odds; type the number) · board · status
@@ -207,7 +207,8 @@ TUTORIAL = (
     "unexplored: stepping onto one draws a tile (XP, a lasting bonus, initiative, or the "
     "Dragon's lair). Captures give half the captured piece's value as XP; value + XP reaching a "
     "higher piece's value lets you promote, free. Capture the enemy King to win. "
-    "Play with `/d20 move`, `/d20 odds`, `/d20 tiles` and the buttons. " + HOUSE_NOTE
+    "Play with `/d20 move`, `/d20 odds`, `/d20 tiles` and the buttons. Switches when you "
+    "challenge: standard-army, wide-exploration, turns N, deck NAME. " + HOUSE_NOTE
 )
 
 TERMS = {

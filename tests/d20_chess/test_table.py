@@ -9,17 +9,17 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.d20_chess.render import scene_of
-from bot.d20_chess.table import D20ChessTable
+from bot.d20_chess.table import DECK_DIR_ENV, D20ChessTable
 from bot.table import GAME_OVER_HINT, Table
 from rules.core.board import Player, Square
 from rules.core.dice import RandomDice, ScriptedDice
 from rules.d20_chess import actions as A
 from rules.d20_chess.pieces import Kind
 from rules.d20_chess.system import SYSTEM
-from rules.d20_chess.tiles import HOUSE_DECK
 from tests.d20_chess.helpers import LAIR_AND_HILL, position
 
 
@@ -77,33 +77,40 @@ def test_attack_choices_show_their_exact_odds() -> None:
     assert "Pawn d2 attacks Pawn on e3: capture 75%, repelled 20%, critical failure 5%" in listing
 
 
-def test_game_options_from_the_consoles_words(tmp_path: Path) -> None:
+def test_game_options_from_the_consoles_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     t = new(words="standard-army wide-exploration turns 30")
     s = t.state
     assert s.config.standard_army and s.config.wide_exploration and s.config.turn_limit == 30
     plugin = D20ChessTable()
     text = plugin.describe_options(plugin.options_from_words(["standard-army", "turns", "30"]))
     assert "standard chess army" in text and "30 turns" in text
-    mine = tmp_path / "deck.json"
+    monkeypatch.setenv(DECK_DIR_ENV, str(tmp_path))
+    mine = tmp_path / "swamp.json"
     mine.write_text(json.dumps({"name": "Swamp", "tiles": [{"name": "Mud", "effect": "empty"}]}))
-    t = new(words=f"deck {mine}")
+    options = plugin.options_from_words(["deck", "swamp"])
+    assert json.loads(json.dumps(options)) == options  # options are stored as JSON
+    t = new(words="deck swamp")
     assert t.state.config.deck.name == "Swamp" and t.state.pile == (0,)
-    assert "Swamp (this server's own)" in plugin.describe_options({"deck": t.state.config.deck})
-    assert plugin.describe_options({"deck": HOUSE_DECK}) == ""
+    assert "Swamp (this server's own)" in plugin.describe_options(options)
+    assert plugin.options_from_words(["deck", "house"]) == {}
+    (tmp_path / "bad.json").write_text(json.dumps({"tiles": [{"name": "P", "effect": "warp"}]}))
+    (tmp_path / "junk.json").write_text("{")
     for words, answer in (
         ("turns 0", "from 1 to 500"),
         ("turns", "needs a value"),
         ("castling", "not a d20 explorer chess option"),
-        (f"deck {tmp_path / 'missing.json'}", "could not read"),
+        ("deck missing", "no deck called missing"),
+        ("deck ../swamp", "not a deck name"),
+        ("deck /etc/passwd", "not a deck name"),
+        ("deck bad", "tile 1's effect"),
+        ("deck junk", "not valid JSON"),
     ):
         table = Table(RandomDice(1))
         r = table.run(f"game new d20-chess {words}")
         assert not r.ok and answer in r.text, (words, r.text)
         assert table.state is None
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"tiles": [{"name": "Portal", "effect": "teleport"}]}))
-    r = Table(RandomDice(1)).run(f"game new d20-chess deck {bad}")
-    assert not r.ok and "tile 1's effect" in r.text
 
 
 def test_the_text_board_shows_pieces_tiles_and_the_unexplored_squares() -> None:

@@ -64,3 +64,13 @@ class Tiles(Command):
     name: ClassVar[str] = "tiles"
     looks: ClassVar[bool] = True
     system: ClassVar[str] = SYSTEM
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(Command):
+    """A rules term explained (the console's ``rules``; Discord has /rules)."""
+
+    name: ClassVar[str] = "rules"
+    looks: ClassVar[bool] = True
+    system: ClassVar[str] = SYSTEM
+    term: str | None = None

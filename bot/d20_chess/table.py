@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bot import commands as K
 from bot.d20_chess import commands as D
 from bot.d20_chess import words
+from bot.glossary import lookup_term, suggest_terms
 from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.core.actions import Action
 from rules.core.board import Player
@@ -187,6 +188,8 @@ class D20ChessTable(SystemPlugin):
                     "say `promote knight`, `promote bishop`, `promote rook` or `promote queen`"
                 )
             return K.build(D.Promote, piece=args[0])
+        if verb == "rules":
+            return K.build(D.Rules, term=" ".join(args) or None)
         simple: dict[str, type[K.Command]] = {"keep": D.Keep, "pass": D.Pass, "tiles": D.Tiles}
         if verb in simple:
             if args:
@@ -196,6 +199,11 @@ class D20ChessTable(SystemPlugin):
 
     # ---- running commands ----
     def run(self, table: Table, c: K.Command, player: Player | None) -> Reply:
+        if isinstance(c, D.Rules):
+            found = None if c.term is None else lookup_term(words.TERMS, c.term)
+            if found is None:
+                return Reply("Rules terms: " + ", ".join(suggest_terms(words.TERMS, c.term or "")))
+            return Reply(f"{found[0]}: {found[1]}")
         state: State = table.game()
         if isinstance(c, D.Odds):
             return Reply(_odds(state, c))

@@ -9,6 +9,7 @@ from rules.core.actions import Action
 from rules.core.board import Player, Square
 from rules.d20_chess.actions import Concede, Keep, Move, Pass, Promote
 from rules.d20_chess.pieces import Kind, Piece, xp_text
+from rules.d20_chess.promotion import promotions
 from rules.d20_chess.state import State
 from rules.d20_chess.system import SYSTEM
 from rules.d20_chess.tiles import Effect, Tile
@@ -99,8 +100,6 @@ def prompt(state: State, discord: bool = False) -> str:
 
 
 def _promotions(state: State) -> list[Kind]:
-    from rules.d20_chess.promotion import promotions
-
     return promotions(state.piece(state.offers[0]))
 
 

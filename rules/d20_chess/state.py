@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from rules.core.board import Player, Square
@@ -57,7 +57,7 @@ class State:
     offers: tuple[str, ...] = ()
     events_done: bool = False  # this turn's events (the Dragon) have been carried out
     outcome: Outcome | None = None
-    history: tuple[Step, ...] = field(default=(), compare=True)
+    history: tuple[Step, ...] = ()
 
     # ---- looking things up ----
     @cached_property

@@ -69,6 +69,8 @@ def test_moves_attacks_odds_and_refusals_in_the_consoles_words() -> None:
     assert "a 6 or more captures" in r.text and "capture 75%" in r.text
     assert not t.run("odds d7 d6").ok
     assert "House deck: 32 tiles, 31 still in the pile" in t.run("tiles").text
+    assert t.run("rules critical").text.startswith("critical failure: A natural 1")
+    assert "capture roll" in t.run("rules").text
 
 
 def test_attack_choices_show_their_exact_odds() -> None:

@@ -143,3 +143,11 @@ async def test_bad_and_forged_options_are_refused_privately_and_change_nothing(
     assert "House deck: 32 tiles" in tiles.content and "house content" in tiles.content
     odds = await table.slash(BOB, "d20 odds", channel=channel, **{"from": "d7", "to": "e2"})
     assert "capture 75%, repelled 20%, critical failure 5%" in odds.content
+
+
+async def test_help_and_rules_say_what_is_house_content(table: Harness) -> None:
+    sent = await table.slash(ALICE, "help", system="d20-chess")
+    assert sent.ephemeral and "d20 explorer chess" in sent.content
+    assert "house content" in sent.content and "/d20 move" in sent.content
+    sent = await table.slash(ALICE, "rules", system="d20-chess", topic="dragon")
+    assert "Attack 11 and Defence 11" in sent.content and "House content" in sent.content

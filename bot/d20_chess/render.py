@@ -102,7 +102,7 @@ def scene_of(state: State, view: Player) -> Scene:
             if e.kind == "explored" and e.get("tile") is not None:
                 revealed = str(e.get("square"))
                 tile = state.config.deck.tiles[int(e.get("tile"))]
-                lines.append(f"Revealed on {revealed}: {tile.summary()}")
+                lines.append(f"Revealed on {revealed}: {tile.summary()}. {tile.text}".strip())
     lines += words.status_text(state).splitlines()
     lines.append(result_line(state))
     wrapped = [part for line in lines for part in textwrap.wrap(line, WRAP)]
@@ -196,8 +196,11 @@ def picture(scene: Scene) -> Image.Image:
             d.rectangle((x + 1, y + 1, x + SQ - 2, y + SQ - 2), outline=REVEALED, width=3)
         if c.piece:
             _piece(d, c, x, y)
+    reveal = 0  # the wrapped lines of the tile just revealed come first
+    if scene.revealed:
+        reveal = next((i for i, line in enumerate(scene.lines) if line.startswith("Turn ")), 1)
     for i, line in enumerate(scene.lines):
-        colour = REVEALED if line.startswith("Revealed") else TEXT
+        colour = REVEALED if i < reveal else TEXT
         d.text((MARGIN, BOARD + 4 + i * LINE), line, fill=colour, font=font(14))
     return img
 

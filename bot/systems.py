@@ -8,20 +8,20 @@ is not built yet: they are not offered, and asking for one says so.
 from __future__ import annotations
 
 from bot.card_game.table import CardGameTable
+from bot.d20_chess.table import D20ChessTable
 from bot.plugin import SystemPlugin
 from bot.wargame_chess.table import WargameChessTable
 from rules.core.errors import ParseError
 
 SYSTEMS: dict[str, SystemPlugin] = {
     p.id: p
-    for p in (WargameChessTable(), CardGameTable())  # one entry per built system
+    for p in (WargameChessTable(), CardGameTable(), D20ChessTable())  # one entry per system
 }
 
 DEFAULT = "wargame-chess"
 
 PLANNED: dict[str, str] = {
     "chess28": "Chess28",
-    "d20-chess": "d20 explorer chess",
 }
 
 

@@ -115,16 +115,19 @@ def make_commands() -> list[app_commands.Command[Any, ..., None]]:
     @app_commands.command(
         name="card", description="Look a card up (any spelling), with its picture"
     )
+    @app_commands.describe(name="The card's name, any spelling (e.g. Knight of Hearts)")
     @app_commands.autocomplete(name=ac_card)
     async def card(interaction: discord.Interaction, name: str) -> None:
         await _look(interaction, C.CardInfo, card=name)
 
     @app_commands.command(name="play", description="Play a piece or a Tactic from your hand")
+    @app_commands.describe(card="A card in your hand (its name)")
     @app_commands.autocomplete(card=ac_hand)
     async def play(interaction: discord.Interaction, card: str) -> None:
         await run_command(interaction, C.Play, card=card)
 
     @app_commands.command(name="burn", description="Burn a card for its Material Value")
+    @app_commands.describe(card="A card in your hand to burn for its Material Value")
     @app_commands.autocomplete(card=ac_hand)
     async def burn(interaction: discord.Interaction, card: str) -> None:
         await run_command(interaction, C.Burn, card=card)
@@ -136,6 +139,7 @@ def make_commands() -> list[app_commands.Command[Any, ..., None]]:
     @app_commands.command(
         name="mulligan", description="Put a card of your opening hand at the bottom"
     )
+    @app_commands.describe(card="A card of your opening hand to put at the bottom of your deck")
     @app_commands.autocomplete(card=ac_hand)
     async def mulligan(interaction: discord.Interaction, card: str) -> None:
         await run_command(interaction, C.Mulligan, card=card)
@@ -161,6 +165,7 @@ def make_commands() -> list[app_commands.Command[Any, ..., None]]:
         await run_command(interaction, C.King)
 
     @app_commands.command(name="choose", description="Answer the open choice")
+    @app_commands.describe(option="One of the choices the open decision offers")
     @app_commands.autocomplete(option=ac_option)
     async def choose(interaction: discord.Interaction, option: str) -> None:
         await run_command(interaction, C.Choose, option=option)

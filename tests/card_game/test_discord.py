@@ -10,7 +10,7 @@ from typing import Any
 from rules.card_game.state import GameState
 from rules.core.board import Player
 from tests.conftest import ALICE, BOB, CAROL
-from tests.discord_harness import Harness, Sent
+from tests.discord_harness import Harness
 
 STEPS = 120
 

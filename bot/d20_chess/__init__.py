@@ -1,0 +1,1 @@
+"""d20 explorer chess at the table: commands, words, pictures."""

@@ -1,0 +1,56 @@
+"""The players' decisions as actions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules.core.actions import Action, decode_action
+from rules.core.board import Player, Square
+from rules.d20_chess.pieces import Kind
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move the piece on ``origin`` to ``to``; onto an enemy or the Dragon, an attack."""
+
+    name: ClassVar[str] = "move"
+    origin: Square
+    to: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Promote(Action):
+    """Promote the piece with the open offer."""
+
+    name: ClassVar[str] = "promote"
+    kind: Kind
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Do not promote: the piece keeps its XP."""
+
+    name: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Nothing can move: the turn passes."""
+
+    name: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Action):
+    name: ClassVar[str] = "concede"
+    by: Player
+
+
+TYPES: dict[str, type[Action]] = {a.name: a for a in (Move, Promote, Keep, Pass, Concede)}
+DECODERS = {"origin": Square.parse, "to": Square.parse, "kind": Kind, "by": Player.parse}
+
+
+def action_from_dict(d: Mapping[str, Any]) -> Action:
+    return decode_action(TYPES, DECODERS, d)

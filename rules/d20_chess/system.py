@@ -1,0 +1,121 @@
+"""d20 explorer chess behind the shared ``GameSystem`` interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from rules.core.actions import Action
+from rules.core.board import Player
+from rules.core.dice import Dice
+from rules.core.errors import RulesError
+from rules.core.history import Event, Step
+from rules.core.system import GameSystem, Result
+from rules.d20_chess import turn
+from rules.d20_chess.actions import Move, action_from_dict
+from rules.d20_chess.captures import modifiers
+from rules.d20_chess.captures import odds as capture_odds
+from rules.d20_chess.setup import initial_state
+from rules.d20_chess.state import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, Config, State
+from rules.d20_chess.tiles import HOUSE_DECK, Deck, deck_from_dict, parse_deck
+
+SWITCHES = ("standard_army", "wide_exploration")
+OPTIONS = (*SWITCHES, "turn_limit", "deck")
+
+
+class D20Chess(GameSystem[State, Config]):
+    id = "d20-chess"
+    name = "d20 explorer chess"
+
+    # ---- making a game ----
+    def new_config(self, options: Mapping[str, Any]) -> Config:
+        problems = [
+            f"'{k}' is not a d20 explorer chess option" for k in options if k not in OPTIONS
+        ]
+        for k in SWITCHES:
+            if not isinstance(options.get(k, False), bool):
+                problems.append(f"{k.replace('_', ' ')} is a yes-or-no switch")
+        limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
+        if (
+            isinstance(limit, bool)
+            or not isinstance(limit, int)
+            or not 1 <= limit <= MAX_TURN_LIMIT
+        ):
+            problems.append(f"the turn limit must be a whole number from 1 to {MAX_TURN_LIMIT}")
+        deck = options.get("deck") or HOUSE_DECK
+        if not isinstance(deck, Deck):
+            try:
+                deck = parse_deck(deck)
+            except RulesError as e:
+                problems.append(str(e))
+        if problems:
+            raise RulesError("; ".join(problems))
+        return Config(
+            bool(options.get("standard_army", False)),
+            bool(options.get("wide_exploration", False)),
+            limit,
+            deck,
+        )
+
+    def initial_state(self, config: Config) -> State:
+        return initial_state(config)
+
+    def config_of(self, state: State) -> Config:
+        return state.config
+
+    def config_to_dict(self, config: Config) -> dict[str, Any]:
+        return {
+            "standard_army": config.standard_army,
+            "wide_exploration": config.wide_exploration,
+            "turn_limit": config.turn_limit,
+            "deck": config.deck.to_dict(),
+        }
+
+    def config_from_dict(self, d: Mapping[str, Any]) -> Config:
+        deck = d.get("deck")
+        return self.new_config(
+            {
+                "standard_army": d.get("standard_army", False),
+                "wide_exploration": d.get("wide_exploration", False),
+                "turn_limit": d.get("turn_limit", DEFAULT_TURN_LIMIT),
+                "deck": HOUSE_DECK if deck is None else deck_from_dict(deck),
+            }
+        )
+
+    def action_from_dict(self, d: Mapping[str, Any]) -> Action:
+        return action_from_dict(d)
+
+    # ---- playing ----
+    def decider(self, state: State) -> Player | None:
+        return turn.decider(state)
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        return turn.legal_actions(state)
+
+    def check(self, state: State, action: Action, *, player: Player | None = None) -> None:
+        turn.check(state, action, player=player)
+
+    def apply(
+        self, state: State, action: Action, dice: Dice, *, player: Player | None = None
+    ) -> tuple[State, list[Event]]:
+        return turn.apply(state, action, dice, player=player)
+
+    def history(self, state: State) -> tuple[Step, ...]:
+        return state.history
+
+    def result(self, state: State) -> Result | None:
+        o = state.outcome
+        return None if o is None else Result(o.winner, o.reason, o.text)
+
+    def odds(self, state: State, action: Action) -> Mapping[str, Fraction] | None:
+        """The exact chances of an attack's outcomes; None for a move onto an empty square."""
+        if not isinstance(action, Move):
+            return None
+        attacker, defender = state.at(action.origin), state.at(action.to)
+        if attacker is None or defender is None:
+            return None
+        return capture_odds(modifiers(state, attacker, defender))
+
+
+SYSTEM = D20Chess()

@@ -1,0 +1,193 @@
+"""d20 explorer chess at the console table: the console contract, its words, options, the text
+board and the picture."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.d20_chess.render import scene_of
+from bot.d20_chess.table import DECK_DIR_ENV, D20ChessTable
+from bot.table import GAME_OVER_HINT, Table
+from rules.core.board import Player, Square
+from rules.core.dice import RandomDice, ScriptedDice
+from rules.d20_chess import actions as A
+from rules.d20_chess.pieces import Kind
+from rules.d20_chess.system import SYSTEM
+from tests.d20_chess.helpers import LAIR_AND_HILL, position
+
+
+def new(*faces: int, words: str = "") -> Table:
+    t = Table(ScriptedDice(faces) if faces else RandomDice(1))
+    r = t.run(f"game new d20-chess {words}".strip())
+    assert r.ok, r.text
+    return t
+
+
+def test_the_console_contract_from_new_game_to_the_result() -> None:
+    t = new()
+    listing = t.run("actions").text.splitlines()
+    assert listing[0] == "1. Pawn a2 to a3 (unexplored)" and len(listing) == 16
+    t.run("10")  # e2 to e4
+    assert t.state.at(Square.parse("e4")) is not None
+    assert "Black to move" in t.run("status").text
+    t.run("concede")
+    r = t.run("actions")
+    assert "Game over. White wins: Black conceded." in r.text
+    from io import StringIO
+
+    from bot.console import run_console
+
+    out = StringIO()
+    run_console(StringIO("game new d20-chess\nconcede\nquit\n"), out, RandomDice(2))
+    assert "Game over. Black wins: White conceded." in out.getvalue()
+    assert GAME_OVER_HINT in out.getvalue()
+
+
+def test_moves_attacks_odds_and_refusals_in_the_consoles_words() -> None:
+    t = new(1)  # the tile drawn on e4
+    r = t.run("move e2 e4")
+    assert r.ok and "explores e4" in r.text
+    for bad, words in (
+        ("move e4", "`move <from> <to>`"),
+        ("move e7 e9", "not a square"),
+        ("move d2 d3", "not Black's"),
+        ("promote dragon", "promote"),
+        ("keep now", "takes nothing"),
+    ):
+        before = t.state
+        r = t.run(bad, Player.BLACK)
+        assert not r.ok and words in r.text, (bad, r.text)
+        assert t.state is before
+    r = t.run("odds d7 e4")
+    assert "a 6 or more captures" in r.text and "capture 75%" in r.text
+    assert not t.run("odds d7 d6").ok
+    assert "House deck: 32 tiles, 31 still in the pile" in t.run("tiles").text
+    assert t.run("rules critical").text.startswith("critical failure: A natural 1")
+    assert "capture roll" in t.run("rules").text
+
+
+def test_attack_choices_show_their_exact_odds() -> None:
+    t = Table(ScriptedDice([]), position("wPd2 bPe3 wKa1 bKh8"), "d20-chess")
+    listing = t.run("actions").text
+    assert "Pawn d2 attacks Pawn on e3: capture 75%, repelled 20%, critical failure 5%" in listing
+
+
+def test_game_options_from_the_consoles_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = new(words="standard-army wide-exploration turns 30")
+    s = t.state
+    assert s.config.standard_army and s.config.wide_exploration and s.config.turn_limit == 30
+    plugin = D20ChessTable()
+    text = plugin.describe_options(plugin.options_from_words(["standard-army", "turns", "30"]))
+    assert "standard chess army" in text and "30 turns" in text
+    monkeypatch.setenv(DECK_DIR_ENV, str(tmp_path))
+    mine = tmp_path / "swamp.json"
+    mine.write_text(json.dumps({"name": "Swamp", "tiles": [{"name": "Mud", "effect": "empty"}]}))
+    options = plugin.options_from_words(["deck", "swamp"])
+    assert json.loads(json.dumps(options)) == options  # options are stored as JSON
+    t = new(words="deck swamp")
+    assert t.state.config.deck.name == "Swamp" and t.state.pile == (0,)
+    assert "Swamp (this server's own)" in plugin.describe_options(options)
+    assert plugin.options_from_words(["deck", "house"]) == {}
+    (tmp_path / "bad.json").write_text(json.dumps({"tiles": [{"name": "P", "effect": "warp"}]}))
+    (tmp_path / "junk.json").write_text("{")
+    for words, answer in (
+        ("turns 0", "from 1 to 500"),
+        ("turns", "needs a value"),
+        ("castling", "not a d20 explorer chess option"),
+        ("deck missing", "no deck called missing"),
+        ("deck ../swamp", "not a deck name"),
+        ("deck /etc/passwd", "not a deck name"),
+        ("deck bad", "tile 1's effect"),
+        ("deck junk", "not valid JSON"),
+    ):
+        table = Table(RandomDice(1))
+        r = table.run(f"game new d20-chess {words}")
+        assert not r.ok and answer in r.text, (words, r.text)
+        assert table.state is None
+
+
+def test_the_text_board_shows_pieces_tiles_and_the_unexplored_squares() -> None:
+    s = position(
+        "wPd4 bPe5 De6 wKa1 bKh8",
+        LAIR_AND_HILL,
+        explored=((Square.parse("d4"), 1),),
+        pile=(0,),
+    )
+    text = D20ChessTable().board_text(s, Player.WHITE)
+    lines = text.splitlines()
+    assert lines[0].split() == list("abcdefgh")
+    assert lines[5].startswith("4  .? .? .? P+ .?")  # the Pawn on its Hill (attack +2)
+    assert "p?" in lines[4] and "D?" in lines[3]
+    assert "Square bonuses: d4 Hill (attack +2)" in text
+    flipped = D20ChessTable().board_text(s, Player.BLACK).splitlines()
+    assert flipped[0].split() == list("hgfedcba") and flipped[1].startswith("1 ")
+
+
+def test_the_picture_draws_tiles_xp_the_dragon_and_the_tile_just_revealed() -> None:
+    t = new(2)  # e2-e4 draws the 2nd of the 32 tiles
+    t.run("move e2 e4")
+    scene = scene_of(t.state, Player.WHITE)
+    e4 = next(c for c in scene.cells if (c.file, c.rank) == (4, 3))
+    assert e4.piece == "P" and not e4.unexplored and scene.revealed == "e4"
+    assert any(line.startswith("Revealed on e4") for line in scene.lines)
+    assert sum(c.unexplored for c in scene.cells) == 31
+    png = D20ChessTable().draw(scene)
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG" and img.size[0] == 560
+    s = position("wPd4 bPe5 De6 wKa1 bKh8", LAIR_AND_HILL, explored=((Square.parse("d4"), 1),))
+    s = replace(s, pieces=(replace(s.pieces[0], xp=Fraction(3)), *s.pieces[1:]))
+    cells = {(c.file, c.rank): c for c in scene_of(s, Player.BLACK).cells}
+    assert cells[(3, 3)].tile == "ATK+2" and cells[(3, 3)].xp == "3"
+    assert cells[(4, 5)].piece == "D" and cells[(4, 5)].owner == -1
+    img = Image.open(io.BytesIO(D20ChessTable().board_png(s, Player.BLACK))).convert("RGB")
+    # Black's view: d4 is the 5th file from the left, the 4th rank from the top; its frame is red.
+    x, y = 24 + 4 * 64 + 3, 24 + 3 * 64 + 30
+    assert img.getpixel((x, y)) == (200, 50, 50)
+
+
+def test_the_menu_offers_buttons_for_promotions_and_a_menu_for_few_moves() -> None:
+    plugin = D20ChessTable()
+    s = position("wPd7 wKa1 bKh6", LAIR_AND_HILL, pile=())
+    assert plugin.menu(s) is not None and not plugin.menu(s).buttons  # type: ignore[union-attr]
+    t = Table(ScriptedDice([]), s, "d20-chess")
+    t.run("move d7 d8")
+    menu = plugin.menu(t.state)
+    assert menu is not None and menu.buttons
+    labels = [e.label for e in menu.entries]
+    assert labels[0] == "Promote the Pawn on d8 to a Knight"
+    assert labels[-1] == "Keep the Pawn on d8 (8 XP)" and menu.entries[-1].secondary
+    assert "promote" in plugin.discord_prompt(
+        t.state
+    ) and "press a button" in plugin.discord_prompt(t.state)
+    assert plugin.menu(SYSTEM.new_game({"standard_army": True})) is not None  # 20 moves
+    blocked = position("wPa3 bPa4 bKh8", LAIR_AND_HILL)
+    menu = plugin.menu(blocked)
+    assert menu is not None and menu.buttons and menu.entries[0].label.startswith("Pass")
+
+
+def test_an_action_just_made_is_named_for_undo() -> None:
+    """``undo`` names the last action in the state it made (its offer answered, its piece gone
+    from the square it left)."""
+    plugin = D20ChessTable()
+    t = Table(ScriptedDice([]), position("wPd7 wKa1 bKh6", LAIR_AND_HILL, pile=()), "d20-chess")
+    t.run("move d7 d8")
+    assert plugin.describe_action(t.state, A.Move(Square.parse("d7"), Square.parse("d8"))) == (
+        "Move d7 to d8"
+    )
+    t.run("promote queen")
+    assert t.state.at(Square.parse("d8")).kind.value == "Queen"  # type: ignore[union-attr]
+    assert plugin.describe_action(t.state, A.Promote(Kind.QUEEN)) == "Promote to a Queen"
+    assert plugin.describe_action(t.state, A.Keep()) == "Keep the piece and its XP"
+    t = new()
+    t.run("move e2 e4")
+    assert t.run("undo").text.startswith("Undid: Move e2 to e4.")
+    assert t.state.history == () and t.state.at(Square.parse("e2")) is not None

@@ -82,9 +82,13 @@ class Painter:
         self._workers: list[_Worker] = []
         self._ids = itertools.count()
 
-    async def board_png(self, state: Any, view: Player | None, system: str) -> bytes:
+    async def board_png(
+        self, state: Any, view: Player | None, system: str, public: bool = False
+    ) -> bytes:
+        """A picture of the game from ``view``'s side; ``public``: the picture everyone sees
+        in the game's live message (the system's own public layout)."""
         plugin = systems.get(system)
-        scene = plugin.scene(state, view)
+        scene = plugin.public_scene(state) if public else plugin.scene(state, view)
         if self.processes == 0:
             return plugin.draw(scene)
         worker = self._worker()

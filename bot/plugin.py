@@ -166,6 +166,15 @@ class SystemPlugin(ABC):
     def scene(self, state: Any, view: Player | None) -> Any:
         """Everything a board picture shows, as small picklable values."""
 
+    def public_scene(self, state: Any) -> Any:
+        """The picture of the game's live message, which everyone sees: by default White's
+        side (no side in a game with secrets). A system may lay it out for small screens."""
+        return self.scene(state, None if self.hidden_information else Player.WHITE)
+
+    def headline(self, state: Any) -> str:
+        """One short line of status for the live message (what its picture leaves out)."""
+        return ""
+
     @abstractmethod
     def draw(self, scene: Any) -> bytes:
         """The PNG of a scene."""

@@ -641,13 +641,16 @@ class GameService:
             line = _fit_log(lines)
         if next_user is not None and "<@" not in text:
             text = f"{text}\n<@{next_user}>, it is your decision."
+        headline = plugin.headline(state)
+        if headline:
+            text = f"{headline}\n{text}"
         image = None
         if self.render:
             try:
                 # The public picture keeps one orientation (White at the bottom) all game; each
                 # player's own side is `/game board`, private. A game with secrets shows none.
                 view = None if plugin.hidden_information else PUBLIC_VIEW
-                image = await self.painter.board_png(state, view, system=plugin.id)
+                image = await self.painter.board_png(state, view, system=plugin.id, public=True)
             except Exception:  # the move is saved: answer it, without the picture
                 log.exception("could not draw the board of game %s", row.id)
                 text += (

@@ -69,9 +69,9 @@ async def test_the_public_picture_keeps_one_orientation_and_the_board_is_my_side
     views: list[object] = []
     draw = painter.board_png
 
-    async def recording(state: object, view: object, system: str) -> bytes:
-        views.append(view)
-        return await draw(state, view, system)
+    async def recording(state: object, view: object, system: str, public: bool = False) -> bytes:
+        views.append((view, public))
+        return await draw(state, view, system, public)
 
     painter.board_png = recording  # type: ignore[method-assign]
     rng = random.Random(4)
@@ -80,7 +80,7 @@ async def test_the_public_picture_keeps_one_orientation_and_the_board_is_my_side
         sent = await play_one(table, channel, last, rng)
         if not sent.ephemeral:
             last = sent
-    assert views and set(views) == {Player.WHITE}
+    assert views and set(views) == {(Player.WHITE, True)}  # the public picture, White below
     mine = await table.slash(BOB, "game board", channel=channel)  # Black's own side, privately
     lines = mine.content.splitlines()
     assert lines[0] == "```"  # the text board in a code block, so its columns line up

@@ -167,7 +167,8 @@ async def test_moves_through_discord_with_a_picture_worker(
                 )
             assert not sent.ephemeral, sent.content
             _, now = await svc.current(channel)
-            assert sent.files[0][1] == R.board_png(now, Player.WHITE)
+            # the live message's picture: the board alone, White at the bottom
+            assert sent.files[0][1] == R.scene_png(R.scene_of(now, Player.WHITE, compact=True))
     finally:
         await stop_bot(bot, table)
     assert table.violations == []

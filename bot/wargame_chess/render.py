@@ -17,7 +17,6 @@ import struct
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -34,7 +33,7 @@ from rules.wargame_chess.board import FILES, Player, Square, Terrain
 from rules.wargame_chess.engine import combat_squares, destinations, targets
 from rules.wargame_chess.pieces import Kind
 from rules.wargame_chess.state import Decision, Event, GameState, Phase, Piece, Zone
-from rules.wargame_chess.tarot import BY_NUMBER, TarotCard
+from rules.wargame_chess.tarot import BY_NUMBER
 from rules.wargame_chess.teams import summon_only
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
@@ -42,7 +41,12 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
 SQ = 80  # square size in pixels
-MARGIN = 28  # coordinate margin around the board
+MARGIN = 30  # coordinate margin around the board
+# Text on the board is at least 1/30 of the picture's width, so it stays 12 px or more when a
+# phone shows the picture 360 px wide (the board alone is 700 px: 24 px text).
+COORD_PX = 24
+LABEL_PX = 24
+BADGE_PX = 24
 BOARD_PX = 8 * SQ + 2 * MARGIN
 PANEL_H = 300
 
@@ -142,7 +146,7 @@ def square_centre(sq: Square, view: Player) -> tuple[int, int]:
 def _board_base(view: Player) -> Image.Image:
     img = Image.new("RGB", (BOARD_PX, BOARD_PX), BG)
     d = ImageDraw.Draw(img)
-    f = font(16)
+    f = font(COORD_PX)
     for file in range(8):
         for rank in range(8):
             sq = Square(file, rank)
@@ -285,10 +289,10 @@ def _badge(
         d.polygon([(x, y + 14), (x + 8, y), (x + 16, y + 14)], fill=colour, outline=(255, 255, 255))
     else:
         d.polygon([(x, y), (x + 16, y), (x + 8, y + 14)], fill=colour, outline=(255, 255, 255))
-    put_text(img, (x + 18, y - 1), text, 17, colour, stroke=(255, 255, 255))
+    put_text(img, (x + 18, y - 3), text, BADGE_PX, colour, stroke=(255, 255, 255))
 
 
-def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     pts = []
     for i in range(10):
         rr = r if i % 2 == 0 else r * 0.45
@@ -303,7 +307,7 @@ def _draw_marks(img: Image.Image, d: ImageDraw.ImageDraw, p: Piece, x: int, y: i
     if p.disadvantage:
         _badge(img, d, (x + 3, y + 4), str(p.disadvantage), DIS_COL, "down")
     if p.blessed:  # a gold star, top right
-        d.polygon(_star(x + SQ - 13, y + 13, 11), fill=BLESS_COL, outline=(90, 60, 0))
+        d.polygon(star_points(x + SQ - 13, y + 13, 11), fill=BLESS_COL, outline=(90, 60, 0))
     if p.cursed:  # a purple disc with a white cross, top right
         cx, cy = x + SQ - 13, y + 13
         d.ellipse([cx - 10, cy - 10, cx + 10, cy + 10], fill=CURSE_COL, outline=(255, 255, 255))
@@ -314,7 +318,7 @@ def _draw_marks(img: Image.Image, d: ImageDraw.ImageDraw, p: Piece, x: int, y: i
 @cache
 def label_tile(label: str, owner: Player) -> Image.Image:
     """The label badge of a piece (e.g. P3), drawn once per label and side."""
-    f = font(18, condensed=True)
+    f = font(LABEL_PX, condensed=True)
     fill, text = (
         ((255, 255, 255), (20, 20, 24))
         if owner is Player.WHITE
@@ -602,6 +606,7 @@ class Scene(NamedTuple):
     squares: tuple[tuple[int, int, _SquareKey], ...]  # file, rank and content of each square
     arrows: tuple[Arrow, ...]
     panel: Panel
+    compact: bool = False  # the board alone (the live message's picture): no tracker panel
 
 
 def scene_of(
@@ -609,6 +614,7 @@ def scene_of(
     view: Player | None = None,
     highlights: Highlights | None = None,
     show_last: bool = True,
+    compact: bool = False,
 ) -> Scene:
     hl = highlights if highlights is not None else current_highlights(s)
     terrain = dict(s.terrain)
@@ -645,13 +651,13 @@ def scene_of(
         for sq in set(terrain) | set(outlines) | moves | set(looks)
     )
     arrows = arrows_of(last_activation(s)) if show_last else ()
-    return Scene(view or Player.WHITE, squares, arrows, panel_of(s))
+    return Scene(view or Player.WHITE, squares, arrows, panel_of(s), compact)
 
 
 def draw_scene(scene: Scene) -> Image.Image:
     """The picture that is sent, composed in the palette (see above)."""
     v = scene.view
-    img = Image.new("P", (BOARD_PX, BOARD_PX + PANEL_H), ink(BG))
+    img = Image.new("P", (BOARD_PX, BOARD_PX + (0 if scene.compact else PANEL_H)), ink(BG))
     img.putpalette(_palette().getpalette() or [])
     img.paste(_board_base_p(v), (0, 0))
     marked: list[tuple[_SquareKey, tuple[int, int], Image.Image]] = []
@@ -676,7 +682,8 @@ def draw_scene(scene: Scene) -> Image.Image:
             _draw_last(ImageDraw.Draw(rgb), scene.arrows, v, origin=(x, y))
             _on_top(rgb, piece)
             img.paste(to_palette(rgb), (x, y))
-    _panel(img, scene.panel, BOARD_PX)
+    if not scene.compact:
+        _panel(img, scene.panel, BOARD_PX)
     return img
 
 
@@ -773,6 +780,17 @@ def panel_of(s: GameState) -> Panel:
     lines = tuple(e.text for e in last_activation(s) if e.kind in _LINE_KINDS)
     f = s.faith
     return Panel(_status_line(s), tuple(sides), tuple(f.tarot_dealt), f.tarot_active, lines)
+
+
+def headline(s: GameState) -> str:
+    """The tracker's essentials in one line, for the live message (its picture is the board
+    alone): the turn, whose decision, the points, the active tarot card."""
+    if s.outcome is not None or s.phase is not Phase.PLAY:
+        return ""
+    pts = " · ".join(f"{pl.title} {s.points_on_board(pl)} pts" for pl in Player)
+    active = s.faith.tarot_active
+    card = "" if active is None else f" · active card: {BY_NUMBER[active].name}"
+    return f"**Turn {s.turn} of 10** · {pts}{card}"
 
 
 def _panel(img: Image.Image, panel: Panel, top: int) -> None:
@@ -954,132 +972,3 @@ def warm_up() -> None:
     _palette()
     for view in Player:
         _board_base(view)
-
-
-# ---------------------------------------------------------------------------------------------
-# Tarot cards and odds charts
-# ---------------------------------------------------------------------------------------------
-def _emblem(d: ImageDraw.ImageDraw, n: int, cx: int, cy: int) -> None:
-    gold, ink = (214, 168, 40), (60, 40, 20)
-    if n in (19, 20):  # sun / fire
-        for i in range(12):
-            a = i * math.pi / 6
-            d.line(
-                [
-                    cx + 30 * math.cos(a),
-                    cy + 30 * math.sin(a),
-                    cx + 48 * math.cos(a),
-                    cy + 48 * math.sin(a),
-                ],
-                fill=gold,
-                width=5,
-            )
-        d.ellipse([cx - 26, cy - 26, cx + 26, cy + 26], fill=gold, outline=ink, width=3)
-    elif n == 18:  # moon
-        d.ellipse([cx - 40, cy - 40, cx + 40, cy + 40], fill=(220, 220, 240), outline=ink, width=3)
-        d.ellipse([cx - 20, cy - 46, cx + 56, cy + 30], fill=(246, 236, 214))
-    elif n == 17:
-        d.polygon(_star(cx, cy, 46), fill=gold, outline=ink)
-    elif n == 16:  # tower
-        d.rectangle(
-            [cx - 22, cy - 30, cx + 22, cy + 46], fill=(150, 140, 130), outline=ink, width=3
-        )
-        d.polygon(
-            [(cx - 30, cy - 30), (cx, cy - 56), (cx + 30, cy - 30)], fill=(190, 60, 40), outline=ink
-        )
-    elif n in (10, 21):  # wheel / world
-        d.ellipse([cx - 44, cy - 44, cx + 44, cy + 44], outline=ink, width=5)
-        for i in range(8):
-            a = i * math.pi / 4
-            d.line([cx, cy, cx + 44 * math.cos(a), cy + 44 * math.sin(a)], fill=ink, width=3)
-    elif n == 8:  # scales
-        d.line([cx, cy - 40, cx, cy + 40], fill=ink, width=5)
-        d.line([cx - 44, cy - 26, cx + 44, cy - 26], fill=ink, width=5)
-        for sx in (-44, 44):
-            d.pieslice(
-                [cx + sx - 18, cy - 10, cx + sx + 18, cy + 20], 0, 180, fill=gold, outline=ink
-            )
-    elif n == 6:  # heart
-        d.ellipse([cx - 40, cy - 36, cx, cy + 4], fill=(200, 50, 70))
-        d.ellipse([cx, cy - 36, cx + 40, cy + 4], fill=(200, 50, 70))
-        d.polygon([(cx - 38, cy - 8), (cx + 38, cy - 8), (cx, cy + 42)], fill=(200, 50, 70))
-    elif n == 13:  # scythe blade
-        d.arc([cx - 46, cy - 46, cx + 46, cy + 46], 200, 330, fill=ink, width=8)
-        d.line([cx - 30, cy + 46, cx + 30, cy - 40], fill=ink, width=6)
-    else:  # a crown-like mark with the numeral
-        d.polygon(
-            [
-                (cx - 40, cy + 20),
-                (cx - 40, cy - 20),
-                (cx - 20, cy),
-                (cx, cy - 34),
-                (cx + 20, cy),
-                (cx + 40, cy - 20),
-                (cx + 40, cy + 20),
-            ],
-            fill=gold,
-            outline=ink,
-        )
-
-
-def tarot_card_image(card: TarotCard) -> Image.Image:
-    w, h = 260, 420
-    img = Image.new("RGB", (w, h), (30, 30, 36))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle(
-        [6, 6, w - 7, h - 7], radius=16, fill=(246, 236, 214), outline=(120, 90, 40), width=5
-    )
-    d.text((w // 2, 40), card.numeral, font=font(34), anchor="mm", fill=(60, 40, 20))
-    _emblem(d, card.number, w // 2, 190)
-    name = card.name.upper()
-    size = 26 if len(name) <= 14 else 20
-    d.text((w // 2, h - 80), name, font=font(size, True), anchor="mm", fill=(60, 40, 20))
-    sub = "resolved at the table" if not card.complete else " · ".join(card.aliases)
-    sf = font(14, True)
-    while sub and d.textlength(sub, font=sf) > w - 40:
-        sub = sub.rsplit(" · ", 1)[0] if " · " in sub else sub[:-2] + "…"
-    d.text((w // 2, h - 46), sub, font=sf, anchor="mm", fill=(120, 90, 40))
-    return img
-
-
-def odds_chart(
-    attacker: dict[int, Fraction],
-    defender: dict[int, Fraction],
-    slay: Fraction,
-    title: str = "",
-) -> Image.Image:
-    """Bars for each total: attacker (filled) and defender (hatched outline)."""
-    w, h = 720, 380
-    img = Image.new("RGB", (w, h), BG)
-    d = ImageDraw.Draw(img)
-    d.text((20, 14), title or "Attack odds", font=font(20), fill=TEXT)
-    d.text((w - 20, 14), f"slays {float(slay):.1%}", font=font(20), fill=ADV_COL, anchor="ra")
-    lo = min(min(attacker), min(defender))
-    hi = max(max(attacker), max(defender))
-    top = float(max(max(attacker.values()), max(defender.values())))
-    x0, y0, x1, y1 = 50, 60, w - 20, h - 40
-    n = hi - lo + 1
-    bw = (x1 - x0) / n
-    label_every = 1 if n <= 30 else -(-n // 30)  # at most about 30 labels
-    for i, t in enumerate(range(lo, hi + 1)):
-        bx = x0 + i * bw
-        for j, (dist, col) in enumerate(((attacker, (220, 120, 60)), (defender, (80, 150, 220)))):
-            p = float(dist.get(t, 0))
-            if not p:
-                continue
-            bh = (y1 - y0) * p / top
-            left = bx + 1 + j * bw / 2
-            d.rectangle(
-                [left, y1 - bh, max(left, left + bw / 2 - 2), y1],
-                fill=col if j == 0 else None,
-                outline=col,
-                width=2,
-            )
-        if (t - lo) % label_every == 0:
-            d.text((bx + bw / 2, y1 + 14), str(t), font=font(11, True), anchor="mm", fill=MUTED)
-    d.line([x0, y1, x1, y1], fill=MUTED, width=1)
-    d.rectangle([x0, 40, x0 + 14, 54], fill=(220, 120, 60))
-    d.text((x0 + 20, 47), "attacker", font=font(13, True), anchor="lm", fill=TEXT)
-    d.rectangle([x0 + 110, 40, x0 + 124, 54], outline=(80, 150, 220), width=2)
-    d.text((x0 + 130, 47), "defender (wins ties)", font=font(13, True), anchor="lm", fill=TEXT)
-    return img

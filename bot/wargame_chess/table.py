@@ -166,6 +166,18 @@ class WargameChessTable(SystemPlugin):
 
         return scene_of(state, view)
 
+    def public_scene(self, state: Any) -> Any:
+        from bot.wargame_chess.render import scene_of
+
+        # The live message shows the board alone, large enough to read on a phone; its text
+        # carries the tracker's essentials (headline) and the latest events.
+        return scene_of(state, Player.WHITE, compact=True)
+
+    def headline(self, state: Any) -> str:
+        from bot.wargame_chess.render import headline
+
+        return headline(state)
+
     def draw(self, scene: Any) -> bytes:
         from bot.wargame_chess.render import scene_png
 
@@ -522,7 +534,8 @@ def companion(t: Table, c: W.Companion, player: Player | None) -> Reply:
         a, d = _sides(args)
         if verb == "resolve":
             return _log_roll(t, "Attack " + " ".join(args[:2]), C.resolve_attack(a, d, t.dice))
-        from bot.wargame_chess.render import odds_chart, png_bytes
+        from bot.wargame_chess.charts import odds_chart
+        from bot.wargame_chess.render import png_bytes
 
         rep = C.odds_report(a, d)
         title = f"{a.kind.display} attacks {d.kind.display}"
@@ -576,7 +589,8 @@ def _cards(t: Table, args: list[str]) -> Reply:
 def _tarot(t: Table, args: list[str]) -> Reply:
     sub = args[0].lower() if args else "active"
     if sub == "card":
-        from bot.wargame_chess.render import png_bytes, tarot_card_image
+        from bot.wargame_chess.charts import tarot_card_image
+        from bot.wargame_chess.render import png_bytes
 
         card = find_card(" ".join(args[1:]))
         return Reply(

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from bot.wargame_chess import charts
 from bot.wargame_chess import render as R
 from bot.wargame_chess.samples import midgame, opening
 from rules.wargame_chess.actions import Bless, Curse, GiveTokens
@@ -141,10 +142,10 @@ def test_png_is_small() -> None:
 
 def test_every_tarot_card_has_an_image_and_charts_render() -> None:
     for card in CARDS:
-        img = R.tarot_card_image(card)
+        img = charts.tarot_card_image(card)
         assert img.size == (260, 420)
     a, d = RollSpec(2, 8, 1), RollSpec(2, 6)
-    chart = R.odds_chart(distribution(a), distribution(d), attack_odds(a, d).slay, "Q v N")
+    chart = charts.odds_chart(distribution(a), distribution(d), attack_odds(a, d).slay, "Q v N")
     assert region_has(chart, (0, 0, chart.width, chart.height), (220, 120, 60)) > 500
 
 
@@ -188,3 +189,21 @@ def test_summon_zone_is_listed_in_the_tracker() -> None:
     b = decoded(R.board_png(zoned)).crop(panel)
     diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0)
     assert diff.histogram()[255] > 200  # the "Summon zone: Risen" lines were drawn
+
+
+def test_the_live_message_picture_is_the_board_alone_and_legible_on_a_phone() -> None:
+    """The public picture (issue 12): square, no tracker panel, and its smallest text (the
+    coordinates and labels) at least 12 px when a 360 px wide phone screen shows it."""
+    png = R.scene_png(R.scene_of(midgame(), W, compact=True))
+    got = decoded(png)
+    assert got.size == (R.BOARD_PX, R.BOARD_PX)
+    assert min(R.COORD_PX, R.LABEL_PX, R.BADGE_PX) * 360 / got.width >= 12
+    want = Image.open(GOLDEN / "midgame-white.png").convert("RGB")
+    # the same board as the full picture's top, which keeps its tracker for /game board
+    board = want.crop((0, 0, R.BOARD_PX, R.BOARD_PX))
+    diff = ImageChops.difference(got, board).convert("L").point(lambda v: 255 if v > 40 else 0)
+    assert diff.histogram()[255] == 0
+    assert (
+        R.headline(midgame())
+        == "**Turn 1 of 10** · White 18 pts · Black 16 pts · active card: The Sun"
+    )

@@ -8,18 +8,18 @@ is not built yet: they are not offered, and asking for one says so.
 from __future__ import annotations
 
 from bot.plugin import SystemPlugin
+from bot.chess28.table import Chess28Table
 from bot.wargame_chess.table import WargameChessTable
 from rules.core.errors import ParseError
 
 SYSTEMS: dict[str, SystemPlugin] = {
     p.id: p
-    for p in (WargameChessTable(),)  # one entry per built system
+    for p in (WargameChessTable(), Chess28Table())  # one entry per built system
 }
 
 DEFAULT = "wargame-chess"
 
 PLANNED: dict[str, str] = {
-    "chess28": "Chess28",
     "d20-chess": "d20 explorer chess",
     "card-game": "Chess: The Card Game",
 }

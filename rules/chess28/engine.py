@@ -114,9 +114,21 @@ def check(state: GameState, action: Action, *, player: Player | None = None) -> 
     assert decider is not None
     if player is not None and player is not decider:
         raise NotYourDecision(f"it is {decider.title}'s decision now, not {player.title}'s")
-    if action in legal_actions(state):
+    if action in _candidates(state, action):
         return
     raise IllegalAction(why_not(state, action))
+
+
+def _candidates(state: GameState, action: Action) -> list[Action]:
+    """The legal actions ``action`` could be among (all of them, or one model's)."""
+    key = getattr(action, "unit", "")
+    single = (A.Move, A.Charge, A.Melee, A.Shoot, A.Shove, A.Dig, A.Retreat)
+    if state.phase is Phase.PLAY and state.pending is None and isinstance(action, single):
+        try:
+            return unit_actions(state, state.unit(key))
+        except RulesError:
+            return []
+    return legal_actions(state)
 
 
 def why_not(state: GameState, action: Action) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from rules.chess28.charts import Facing
@@ -155,7 +156,7 @@ class Combat:
     rerolled: tuple[bool, bool] = (False, False)  # attacker's, defender's
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     config: GameConfig
     units: tuple[Unit, ...]
@@ -212,17 +213,19 @@ class GameState:
             raise ParseError(f"several models are {named[0].model.name}: say which ({keys})")
         raise ParseError(f"there is no model '{t[:20]}': models are named like W1 or B3")
 
+    @cached_property
+    def _board(self) -> dict[Square, Unit]:
+        return {u.square: u for u in self.units if u.square is not None and u.on_board}
+
+    @cached_property
+    def _terrain(self) -> dict[Square, Terrain]:
+        return {t.square: t for t in self.terrain}
+
     def at(self, sq: Square) -> Unit | None:
-        for u in self.units:
-            if u.square == sq and u.zone is Zone.BOARD:
-                return u
-        return None
+        return self._board.get(sq)
 
     def terrain_at(self, sq: Square) -> Terrain | None:
-        for t in self.terrain:
-            if t.square == sq:
-                return t
-        return None
+        return self._terrain.get(sq)
 
     def units_of(self, player: Player, zone: Zone | None = None) -> list[Unit]:
         return [u for u in self.units if u.owner is player and (zone is None or u.zone is zone)]

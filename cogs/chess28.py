@@ -1,0 +1,1 @@
+"""Slash commands for Chess28 (placeholder until written)."""

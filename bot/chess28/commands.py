@@ -208,4 +208,4 @@ class Lookup(Command):
     name: ClassVar[str] = "rules"
     system: ClassVar[str] = SYSTEM
     looks: ClassVar[bool] = True
-    term: str = ""
+    term: str | None = None

@@ -305,8 +305,9 @@ def _look(table: Table, c: K.Command, player: Player | None) -> Reply:
     return _odds(s, c)
 
 
-def _lookup(term: str) -> Reply:
-    if not term.strip():
+def _lookup(term: str | None) -> Reply:
+    term = (term or "").strip()
+    if not term or term.lower() == "roster":
         return Reply(T.roster_text() + "\nRules terms: " + ", ".join(T.TERMS) + "\n" + T.CREDIT)
     try:
         card = find_card(term)

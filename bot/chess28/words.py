@@ -80,7 +80,7 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
     if verb == "model":
         return b(C.DefineModel, text=" ".join(args))
     if verb in ("rules", "roster"):
-        return C.Lookup(" ".join(args))
+        return K.build(C.Lookup, term=" ".join(args) or None)
     if verb == "odds":
         return _odds(args)
     return None

@@ -8,6 +8,7 @@ from dataclasses import replace
 from rules.chess28 import actions as A
 from rules.chess28 import combat, gambits, setup
 from rules.chess28.charts import Facing
+from rules.chess28.geometry import distance
 from rules.chess28.models import Ability
 from rules.chess28.moving import (
     destinations,
@@ -54,9 +55,15 @@ def unit_actions(state: GameState, u: Unit) -> list[Action]:
         return out
     dests = destinations(state, u)
     out += [A.Move(u.key, sq, f.value) for sq, fs in dests.items() for f in fs]
+    # A Charge is offered where the model would have someone to attack after moving.
+    reach = max(max(abs(r), abs(f)) for r, f, _ in u.model.attack.marks)
+    foes = [
+        t.square for t in state.terrain if t.owner is u.owner.other
+    ] + [o.square for o in state.units if o.on_board and o.owner is not u.owner and o.square]
     out += [
         A.Charge(u.key, sq, f.value)
         for sq, fs in dests.items()
+        if any(distance(sq, foe, state.warp) <= reach for foe in foes)
         for f in fs
         if combat.melee_targets(state, u, sq, f)
     ]
@@ -93,6 +100,14 @@ def play_actions(state: GameState) -> list[Action]:
 
 
 def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action now, in a stable order (computed once per state)."""
+    cached: list[Action] | None = state.__dict__.get("_legal")
+    if cached is None:
+        cached = state.__dict__["_legal"] = _legal_actions(state)
+    return list(cached)
+
+
+def _legal_actions(state: GameState) -> list[Action]:
     if state.phase is Phase.OVER:
         return []
     if state.pending is not None:

@@ -18,6 +18,7 @@ from bot.table import Table
 from cogs.common import MAX_CHOICES, channel_id, service
 from cogs.views import respond, run_command
 from rules.chess28.combat import melee_targets, shoot_targets
+from rules.chess28.engine import can_activate
 from rules.chess28.moving import destinations
 from rules.chess28.state import Zone
 from rules.core.dice import SystemDice
@@ -87,7 +88,7 @@ async def ac_square(
         return []
     _, state, _ = got
     u = _unit(state, interaction)
-    if u is None or not u.on_board:
+    if u is None or not can_activate(state, u):
         return []
     if interaction.command is not None and interaction.command.name == "melee":
         items = [

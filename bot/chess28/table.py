@@ -131,7 +131,7 @@ class Chess28Table(SystemPlugin):
         if s.phase is Phase.OVER:
             return None
         if s.phase is Phase.DEPLOY and s.pending is None:
-            return Menu(command=("c28deploy", "Deploy automatically"))
+            return Menu(command=("deployauto", "Deploy automatically"))
         acts = legal_actions(s)
         if s.pending is None and s.phase is Phase.PLAY:
             # Moves are many: the menu offers the attacks, cards and the end of the turn.
@@ -151,7 +151,7 @@ class Chess28Table(SystemPlugin):
         return Menu(entries, buttons=len(entries) <= MAX_BUTTONS, placeholder="Choose...")
 
     def button_command(self, key: str) -> K.Command | None:
-        return C.DeployAuto() if key == "c28deploy" else None
+        return C.DeployAuto() if key == "deployauto" else None
 
     # ---- the console's words ----
     def parse(self, verb: str, args: list[str], table: Table) -> K.Command | None:

@@ -57,9 +57,9 @@ def unit_actions(state: GameState, u: Unit) -> list[Action]:
     out += [A.Move(u.key, sq, f.value) for sq, fs in dests.items() for f in fs]
     # A Charge is offered where the model would have someone to attack after moving.
     reach = max(max(abs(r), abs(f)) for r, f, _ in u.model.attack.marks)
-    foes = [
-        t.square for t in state.terrain if t.owner is u.owner.other
-    ] + [o.square for o in state.units if o.on_board and o.owner is not u.owner and o.square]
+    foes = [t.square for t in state.terrain if t.owner is u.owner.other] + [
+        o.square for o in state.units if o.on_board and o.owner is not u.owner and o.square
+    ]
     out += [
         A.Charge(u.key, sq, f.value)
         for sq, fs in dests.items()

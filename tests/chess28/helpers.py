@@ -58,9 +58,7 @@ def position(
         letter = player.title[0]
         models = [model(m) for m, _, _ in side]
         for i, ((_, square, facing), m) in enumerate(zip(side, models, strict=True), 1):
-            units.append(
-                Unit(f"{letter}{i}", player, m, Zone.BOARD, sq(square), Facing(facing))
-            )
+            units.append(Unit(f"{letter}{i}", player, m, Zone.BOARD, sq(square), Facing(facing)))
         for j, name in enumerate((dead or {}).get(player, []), len(side) + 1):
             m = model(name)
             models.append(m)

@@ -12,7 +12,7 @@ from rules.chess28.geometry import push_squares, scatter_square
 from rules.chess28.models import direction_vector
 from rules.chess28.state import Mode, Phase, Zone
 from rules.core.errors import IllegalAction
-from tests.chess28.helpers import B, PLAIN, W, act, choose, options, position, sq, texts
+from tests.chess28.helpers import PLAIN, B, W, act, choose, options, position, sq, texts
 
 ONE = "One; move ^/A; attack x/A; fight 2; defence 1; hp 3"  # only the square in front
 TOUGH = "Tough; move ^/A; attack x/A; fight 1; defence 1; hp 5"
@@ -44,7 +44,7 @@ def test_a_model_dies_at_its_hp_and_goes_to_the_dead_pile() -> None:
 
 def test_the_last_side_with_models_standing_wins() -> None:
     s = position([(ONE, "d4", "N")], [(PLAIN, "d5", "S")], mode=Mode.LAST_STANDING)
-    s, ev = act(s, A.Melee("W1", sq("d5")), [6, 1, 1])
+    s, _ = act(s, A.Melee("W1", sq("d5")), [6, 1, 1])
     assert s.phase is Phase.OVER and s.winner is W and "Black has no models left" in s.reason
 
 
@@ -101,7 +101,14 @@ def test_a_single_free_square_is_used_without_asking() -> None:
 
 def test_scatter_uses_the_d8_chart_nearest_the_edge_first() -> None:
     assert [str(scatter_square(sq("d4"), f)) for f in range(1, 9)] == [
-        "c5", "d5", "e5", "e4", "e3", "d3", "c3", "c4",
+        "c5",
+        "d5",
+        "e5",
+        "e4",
+        "e3",
+        "d3",
+        "c3",
+        "c4",
     ]
     assert scatter_square(sq("a8"), 1) is None
 
@@ -135,13 +142,17 @@ def test_fancy_footwork_gives_a_free_move_after_a_push() -> None:
 
 def test_chill_grasp_sixes_cannot_be_saved() -> None:
     cold = "Cold; move ^/A; attack x/A; fight 1; defence 1; hp 2; chill grasp"
-    s = position([(cold, "d4", "N")], [("Tough; move ^/A; attack x/A; fight 1; defence 2; hp 5", "d5", "S")])
+    s = position(
+        [(cold, "d4", "N")], [("Tough; move ^/A; attack x/A; fight 1; defence 2; hp 5", "d5", "S")]
+    )
     s, ev = act(s, A.Melee("W1", sq("d5")), [6, 5, 5])
     assert "2 hits, 2 saves: 2 wounds" in texts(ev)
 
 
 def test_bloodlust_gives_one_free_melee_attack_after_a_kill() -> None:
-    s = position([("Brute", "d4", "N")], [(PLAIN, "d5", "S"), (PLAIN, "e5", "S"), (PLAIN, "h8", "S")])
+    s = position(
+        [("Brute", "d4", "N")], [(PLAIN, "d5", "S"), (PLAIN, "e5", "S"), (PLAIN, "h8", "S")]
+    )
     # Fight 5 against Defence 1, +1 from B2 beside it.
     s, ev = act(s, A.Melee("W1", sq("d5")), [6, 6, 1, 1, 1, 1, 1])
     assert "Defence 2" in texts(ev) and s.unit("B1").zone is Zone.DEAD
@@ -186,17 +197,26 @@ def test_ranged_attacks_hit_the_first_model_in_line_never_adjacent_or_friendly()
 
 
 def test_a_treasure_chest_has_defence_4_3_hp_and_is_never_pushed() -> None:
-    s = position([("Brute", "d6", "N")], [(PLAIN, "a8", "S")], chests={B: "d7", W: "d1"}, mode=Mode.PINATA)
+    s = position(
+        [("Brute", "d6", "N")], [(PLAIN, "a8", "S")], chests={B: "d7", W: "d1"}, mode=Mode.PINATA
+    )
     s, ev = act(s, A.Melee("W1", sq("d7")), [6, 4, 1, 1, 1, 1, 1, 1, 1])
     assert "5 dice against Defence 4" in texts(ev) and "(3/3)" in texts(ev)
     assert s.phase is Phase.OVER and s.winner is W and "Treasure Chest" in s.reason
 
 
 def test_a_chest_cannot_be_attacked_while_an_enemy_model_shares_its_square() -> None:
-    s = position([("Brute", "d6", "N")], [(PLAIN, "d7", "S")], chests={B: "d7", W: "d1"}, mode=Mode.PINATA)
+    s = position(
+        [("Brute", "d6", "N")], [(PLAIN, "d7", "S")], chests={B: "d7", W: "d1"}, mode=Mode.PINATA
+    )
     s, ev = act(s, A.Melee("W1", sq("d7")), [1, 1, 1, 1, 1, 1])
     assert "on B1 Plain" in texts(ev)
-    s = position([("Brute", "d6", "N"), (PLAIN, "d7", "N")], [(PLAIN, "a8", "S")], chests={B: "d7", W: "d1"}, mode=Mode.PINATA)
+    s = position(
+        [("Brute", "d6", "N"), (PLAIN, "d7", "N")],
+        [(PLAIN, "a8", "S")],
+        chests={B: "d7", W: "d1"},
+        mode=Mode.PINATA,
+    )
     assert A.Melee("W1", sq("d7")) in legal_actions(s), "a friend on it does not protect it"
 
 

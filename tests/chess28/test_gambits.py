@@ -13,7 +13,7 @@ from rules.chess28.engine import legal_actions
 from rules.chess28.moving import destinations
 from rules.chess28.state import Zone
 from rules.core.errors import IllegalAction
-from tests.chess28.helpers import B, PLAIN, W, act, choose, options, position, sq, texts
+from tests.chess28.helpers import PLAIN, B, W, act, choose, options, position, sq, texts
 
 STEP = "Step; move ^/A; attack x/A; fight 2; defence 1; hp 3"
 TOUGH = "Tough; move ^/A; attack x/A; fight 1; defence 1; hp 5"

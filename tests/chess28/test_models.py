@@ -71,7 +71,9 @@ def test_the_roster_is_priced_and_the_ready_made_parties_total_300() -> None:
     }
     for text in READY_MADE.values():
         assert Party.parse(text).validate().points == 300
-    assert any(m.weapon for m in ROSTER.values()) and any(m.move.free_heart for m in ROSTER.values())
+    assert any(m.weapon for m in ROSTER.values()) and any(
+        m.move.free_heart for m in ROSTER.values()
+    )
 
 
 def test_a_party_totals_at_most_300_points() -> None:
@@ -82,7 +84,11 @@ def test_a_party_totals_at_most_300_points() -> None:
     assert p.text() == READY_MADE["Iron Vanguard"]
     custom = Party.parse("2 {Ghoul; move ^/A; attack x/A; fight 2; defence 1; hp 1}, Brute")
     assert custom.points == 2 * 10 + 51 and Party.parse(custom.text()) == custom
-    for bad, words in (("Dragon", "not in the roster"), ("{Ghoul; move ^/A", "not closed"), ("", "at least one")):
+    for bad, words in (
+        ("Dragon", "not in the roster"),
+        ("{Ghoul; move ^/A", "not closed"),
+        ("", "at least one"),
+    ):
         with pytest.raises(ParseError, match=words):
             Party.parse(bad)
 
@@ -93,7 +99,12 @@ def test_charts_read_ascii_and_the_rules_symbols_alike() -> None:
     assert ascii_chart == pretty and ascii_chart.text() == ".^./<A>/.v."
     assert ascii_chart.pretty() == "·△·\n◁▲▷\n·▽·"
     assert Chart.parse("🗡🗡🗡/·▲·", "attack") == Chart.parse("xxx/.A.", "attack")
-    assert set(ascii_chart.marks) == {(0, 1, Icon.FRONT), (-1, 0, Icon.LEFT), (1, 0, Icon.RIGHT), (0, -1, Icon.BACK)}
+    assert set(ascii_chart.marks) == {
+        (0, 1, Icon.FRONT),
+        (-1, 0, Icon.LEFT),
+        (1, 0, Icon.RIGHT),
+        (0, -1, Icon.BACK),
+    }
 
 
 @pytest.mark.parametrize(
@@ -117,16 +128,31 @@ def test_a_malformed_chart_is_refused_clearly(text: str, kind: str, words: str) 
 def test_a_model_reads_and_writes_its_card_as_text() -> None:
     for m in ROSTER.values():
         assert ModelDef.parse(m.text()) == m
-    m = ModelDef.parse("Archer; move ^/A; attack x/A; fight 1; defence 1; hp 2; shoot f,fr range 5 strength 2; leap")
+    m = ModelDef.parse(
+        "Archer; move ^/A; attack x/A; fight 1; defence 1; hp 2; "
+        "shoot f,fr range 5 strength 2; leap"
+    )
     assert m.weapon == M.Weapon(("f", "fr"), 5, 2) and m.abilities == (Ability.LEAP,)
     for bad, words in (
         ("Nameless", "write a model"),
-        ("X; move ^/A; attack x/A; fight 9; defence 1; hp 1", "fight is a whole number from 0 to 7"),
+        (
+            "X; move ^/A; attack x/A; fight 9; defence 1; hp 1",
+            "fight is a whole number from 0 to 7",
+        ),
         ("X; move ^/A; attack x/A; fight 1; defence 1; hp 6", "hp is a whole number from 1 to 5"),
         ("X; move ^/A; attack x/A; fight 1; defence 1", "needs its hp"),
-        ("X; move ^/A; attack x/A; fight 1; defence 1; hp 1; flying", "not a common special ability"),
-        ("X; move ^/A; attack x/A; fight 1; defence 1; hp 1; shoot up range 3 strength 3", "not a direction"),
-        ("X; move ^/A; attack x/A; fight 1; defence 1; hp 1; shoot f range 3 strength 6", "strength is 2, 3, 4 or 5"),
+        (
+            "X; move ^/A; attack x/A; fight 1; defence 1; hp 1; flying",
+            "not a common special ability",
+        ),
+        (
+            "X; move ^/A; attack x/A; fight 1; defence 1; hp 1; shoot up range 3 strength 3",
+            "not a direction",
+        ),
+        (
+            "X; move ^/A; attack x/A; fight 1; defence 1; hp 1; shoot f range 3 strength 6",
+            "strength is 2, 3, 4 or 5",
+        ),
     ):
         with pytest.raises(ParseError, match=words):
             ModelDef.parse(bad)

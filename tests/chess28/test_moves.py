@@ -31,7 +31,12 @@ def test_a_triangle_chart_turns_with_the_models_facing() -> None:
 def test_a_circle_heart_may_be_oriented_any_way_and_arrows_pivot_with_it() -> None:
     s = position([("Wisp", "d4", "N")], [(PLAIN, "h8", "S")])
     d = dests(s)
-    assert d == {sq("d5"): (Facing.N,), sq("e4"): (Facing.E,), sq("d3"): (Facing.S,), sq("c4"): (Facing.W,)}
+    assert d == {
+        sq("d5"): (Facing.N,),
+        sq("e4"): (Facing.E,),
+        sq("d3"): (Facing.S,),
+        sq("c4"): (Facing.W,),
+    }
 
 
 def test_hollow_arrows_force_the_facing_and_a_hollow_circle_frees_it() -> None:

@@ -14,7 +14,7 @@ from rules.chess28.state import Phase, Zone
 from rules.chess28.system import SYSTEM
 from rules.core.dice import ScriptedDice
 from rules.core.errors import IllegalAction, NotYourDecision
-from tests.chess28.helpers import B, PLAIN, W, act, position, sq, texts
+from tests.chess28.helpers import PLAIN, B, W, act, position, sq, texts
 
 SHUFFLE = [1] * 15  # the Fisher-Yates rolls of the 16-card deck
 

@@ -7,8 +7,8 @@ is not built yet: they are not offered, and asking for one says so.
 
 from __future__ import annotations
 
-from bot.plugin import SystemPlugin
 from bot.chess28.table import Chess28Table
+from bot.plugin import SystemPlugin
 from bot.wargame_chess.table import WargameChessTable
 from rules.core.errors import ParseError
 

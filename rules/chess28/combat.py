@@ -354,9 +354,12 @@ def _task_push(state: GameState, t: Task, dice: Dice, events: list[Event]) -> Ga
         return state
     if t.source is None or t.source == u.square:
         return _scatter(state, u, dice, events)
-    options = [s for s in push_squares(u.square, t.source, state.warp) if free(state, s)]
+    squares = push_squares(u.square, t.source, state.warp)
+    options = [s for s in squares if free(state, s)]
     if not options:
-        events.append(Event("pushed", f"{u.name} has nowhere to be Pushed Back."))
+        walls = any(state.at(s) is None for s in squares)
+        why = " (Blocking terrain counts as occupied: the Rule of Carnage)" if walls else ""
+        events.append(Event("pushed", f"{u.name} has nowhere to be Pushed Back{why}."))
         return push_front(state, Task("wound", u.key, t.target, 1))
     if len(options) == 1:
         return pushed(state, u, options[0], t, events)

@@ -87,7 +87,7 @@ def test_with_no_free_square_the_pushed_model_takes_a_wound_instead() -> None:
         terrain=[("blocking", "d6")],
     )
     s, ev = act(blocked, A.Melee("W1", sq("d5")), [4, 1, 6])
-    assert "nowhere to be Pushed Back" in texts(ev)
+    assert "nowhere to be Pushed Back" in texts(ev) and "Rule of Carnage" in texts(ev)
     assert s.unit("B1").wounds == 1 and s.unit("B1").square == sq("d5")
 
 

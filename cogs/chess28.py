@@ -17,6 +17,7 @@ from bot.service import Answer
 from bot.table import Table
 from cogs.common import MAX_CHOICES, channel_id, service
 from cogs.views import respond, run_command
+from rules.chess28.cards import BY_NUMBER
 from rules.chess28.combat import melee_targets, shoot_targets
 from rules.chess28.engine import can_activate
 from rules.chess28.moving import destinations
@@ -126,6 +127,15 @@ async def ac_option(
     if seat is not state.pending.chooser:
         return []  # a decision's options can name secret cards: only the chooser sees them
     return _choices([(o, o) for o in state.pending.options], current)
+
+
+async def ac_card(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The asker's own Gambit Cards (a hand is secret: nobody else is offered it)."""
+    got = await _my_state(interaction)
+    if got is None or got[2] is None:
+        return []
+    _, state, seat = got
+    return _choices([(BY_NUMBER[c].title, BY_NUMBER[c].title) for c in state.hands[seat]], current)
 
 
 async def _look(interaction: discord.Interaction, make: type[K.Command], **raw: Any) -> None:
@@ -240,7 +250,7 @@ class Chess28(commands.Cog):
         unit="The friendly model it picks",
         other="A second model, or fl/f/fr",
     )
-    @app_commands.autocomplete(unit=ac_unit)
+    @app_commands.autocomplete(card=ac_card, unit=ac_unit)
     async def gambit(
         self,
         interaction: discord.Interaction,

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 MAX_BUTTONS = 5
 MAX_OPTIONS = 25
 LAST_STANDING = "last-standing"
+CARD_WINDOWS = ("glory", "defence_window", "relentless", "last_gasp")
 DESPERATION = "desperation"
 
 
@@ -133,13 +134,16 @@ class Chess28Table(SystemPlugin):
         if s.phase is Phase.DEPLOY and s.pending is None:
             return Menu(command=("deployauto", "Deploy automatically"))
         acts = legal_actions(s)
+        if s.pending is not None and s.pending.kind in CARD_WINDOWS:
+            # The public message offers only the answer that names no card; a card is played
+            # with `/chess28 choose`, whose choices only the deciding player sees.
+            label = T.describe_action(s, acts[0])
+            return Menu((MenuEntry(0, label, secondary=True),))
         if s.pending is None and s.phase is Phase.PLAY:
-            # Moves are many: the menu offers the attacks, cards and the end of the turn.
-            picks = [
-                i
-                for i, a in enumerate(acts)
-                if not isinstance(a, A.Move | A.Charge | A.Retreat | A.Emerge | A.Shove)
-            ][-MAX_OPTIONS:]
+            # Moves are many and cards are secret: the menu offers the attacks, Refresh and
+            # the end of the turn (moves and cards have their slash commands).
+            hidden = (A.Move, A.Charge, A.Retreat, A.Emerge, A.Shove, A.PlayGambit)
+            picks = [i for i, a in enumerate(acts) if not isinstance(a, hidden)][-MAX_OPTIONS:]
             entries = tuple(MenuEntry(i, T.describe_action(s, acts[i])[:80]) for i in picks)
             return Menu(entries, buttons=False, placeholder="Attack, play a card or end the turn")
         if len(acts) > MAX_OPTIONS:

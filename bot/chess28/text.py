@@ -286,6 +286,8 @@ def prompt(state: GameState, discord: bool = False) -> str:
     p = state.pending
     if p is not None:
         how = "with the buttons below or `/chess28 choose`" if discord else "with `choose <option>`"
+        if discord and p.kind in ("glory", "defence_window", "relentless", "last_gasp"):
+            how = "with the button below, or play a card with `/chess28 choose`"
         return f"{d.title} decides: {p.text}; answer {how}."
     hint = PHASE_HINTS.get(state.phase)
     if hint is not None:

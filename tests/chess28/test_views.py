@@ -13,7 +13,7 @@ from rules.chess28.engine import legal_actions
 from rules.chess28.roster import ROSTER
 from rules.chess28.state import Mode, Zone
 from rules.chess28.turns import desperation
-from tests.chess28.helpers import B, PLAIN, W, act, choose, position, sq
+from tests.chess28.helpers import PLAIN, B, W, act, choose, position, sq
 
 PNG = b"\x89PNG"
 PLUGIN = Chess28Table()

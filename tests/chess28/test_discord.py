@@ -5,6 +5,7 @@ and bad or forged options refused privately with nothing changed."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from rules.chess28 import actions as A
@@ -186,3 +187,24 @@ async def test_bad_and_forged_options_are_refused_privately_and_change_nothing(
         await table.autocomplete(other, "chess28 choose", "option", channel=channel, option="")
         == []
     )
+
+
+async def test_a_gambit_hand_is_shown_only_to_its_owner(table: Harness) -> None:
+    channel = await start_game(table)
+    svc = service(table)
+    _, state = await svc.current(channel)
+    r = await table.slash(ALICE, "chess28 hand", channel=channel)
+    assert r.ephemeral and "White's Gambit Cards" in r.content and "Black's" not in r.content
+    from rules.chess28.cards import BY_NUMBER
+
+    assert all(BY_NUMBER[c].title in r.content for c in state.hands[0])
+    r = await table.slash(CAROL, "chess28 hand", channel=channel)
+    assert r.ephemeral and "Only a seated player" in r.content
+    # The card autocomplete offers the asker's own cards and nobody else's.
+    mine = await table.autocomplete(BOB, "chess28 gambit", "card", channel=channel, card="")
+    assert sorted(c["value"] for c in mine) == sorted(BY_NUMBER[c].title for c in state.hands[1])
+    assert await table.autocomplete(CAROL, "chess28 gambit", "card", channel=channel, card="") == []
+    public = " ".join(s.content for s in table.sent if not s.ephemeral)
+    titles = [BY_NUMBER[c].title for c in state.hands[0] + state.hands[1]]
+    leaked = [t for t in titles if re.search(rf"\b{re.escape(t)}\b", public)]  # not "Vaulter"
+    assert not leaked, (leaked, public)

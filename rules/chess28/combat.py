@@ -104,25 +104,26 @@ def ranged_target(
     return None
 
 
-def shoot_targets(state: GameState, unit: Unit) -> dict[str, Square]:
-    w = unit.model.weapon
-    if w is None:
-        return {}
+def _targets(
+    state: GameState, unit: Unit, directions: tuple[str, ...], reach: int
+) -> dict[str, Square]:
+    """Each direction of fire (relative to the facing) that has a target, and the target."""
     out = {}
-    for d in w.directions:
-        sq = ranged_target(state, unit, direction_vector(unit.facing, d), w.range)
+    for d in directions:
+        sq = ranged_target(state, unit, direction_vector(unit.facing, d), reach)
         if sq is not None:
             out[d] = sq
     return out
+
+
+def shoot_targets(state: GameState, unit: Unit) -> dict[str, Square]:
+    w = unit.model.weapon
+    return {} if w is None else _targets(state, unit, w.directions, w.range)
 
 
 def bolt_targets(state: GameState, unit: Unit) -> dict[str, Square]:
-    out = {}
-    for d in G.BOLT_DIRECTIONS:
-        sq = ranged_target(state, unit, direction_vector(unit.facing, d), G.BOLT_RANGE)
-        if sq is not None:
-            out[d] = sq
-    return out
+    """Mystic Bolt's targets: ↖ ⬆ ↗ within Range 10."""
+    return _targets(state, unit, G.BOLT_DIRECTIONS, G.BOLT_RANGE)
 
 
 def supporters(state: GameState, side: Player, skip: str, sq: Square) -> list[Unit]:

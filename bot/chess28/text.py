@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from rules.chess28 import actions as A
 from rules.chess28.cards import BY_NUMBER
+from rules.chess28.engine import legal_actions
 from rules.chess28.models import ModelDef
 from rules.chess28.odds import attack_odds, kill_chance
 from rules.chess28.roster import POINTS, READY_MADE, ROSTER
@@ -273,11 +274,18 @@ PHASE_HINTS = {
         "place terrain with `terrain blocking d4` (blocking, perilous or moveable)",
         "place terrain with `/chess28 terrain` (blocking, perilous or moveable)",
     ),
-    Phase.DEPLOY: (
-        "deploy with `deploy W1 d1 N`, or `deploy auto`",
-        "deploy with `/chess28 deploy`, or press **Deploy automatically**",
-    ),
 }
+
+
+def _deploy_hint(state: GameState, discord: bool) -> str:
+    """How to deploy, with an example that is legal now."""
+    acts = [a for a in legal_actions(state) if isinstance(a, A.Deploy)]
+    if discord:
+        example = f" (e.g. `/chess28 deploy {acts[0].unit} {acts[0].square} {acts[0].facing}`)"
+        return f"press **Deploy automatically**, or place a model with `/chess28 deploy`{example}"
+    return (
+        f"deploy with `deploy {acts[0].unit} {acts[0].square} {acts[0].facing}`, or `deploy auto`"
+    )
 
 
 def prompt(state: GameState, discord: bool = False) -> str:
@@ -289,6 +297,8 @@ def prompt(state: GameState, discord: bool = False) -> str:
         if discord and p.kind in ("glory", "defence_window", "relentless", "last_gasp"):
             how = "with the button below, or play a card with `/chess28 choose`"
         return f"{d.title} decides: {p.text}; answer {how}."
+    if state.phase is Phase.DEPLOY:
+        return f"{d.title}: {_deploy_hint(state, discord)}."
     hint = PHASE_HINTS.get(state.phase)
     if hint is not None:
         return f"{d.title}: {hint[1] if discord else hint[0]}."

@@ -224,6 +224,21 @@ def _why_not_unit(state: GameState, u: Unit, action: Action) -> str:
 
 def _why_not_setup(state: GameState, action: Action) -> str:
     phase = state.phase
+    if isinstance(action, A.Deploy) and phase is Phase.DEPLOY:
+        try:
+            u = state.unit(action.unit)
+        except RulesError as e:
+            return str(e)
+        if u.owner is not state.to_act:
+            return f"{u.name} is not {state.to_act.title}'s model: {state.to_act.title} deploys now"
+        if u.zone is not Zone.RESERVE:
+            return f"{u.name} is already deployed"
+        if action.facing not in ("N", "E", "S", "W"):
+            return "a facing is N, E, S or W"
+        return (
+            f"{action.square} is not an empty square of {state.to_act.title}'s Backline "
+            "(the next row only once the Backline is full)"
+        )
     wanted = {
         Phase.FIRST_PLAYER: "roll off for the First Player",
         Phase.CHESTS: "place your Treasure Chest on a central square of your Backline",

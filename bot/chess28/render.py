@@ -110,28 +110,34 @@ def _facing_triangle(x: int, y: int, facing: str, flip: bool) -> list[tuple[floa
     ]
 
 
-def draw_board(sc: Scene) -> Image.Image:
-    size = MARGIN * 2 + SQ * 8
-    img = Image.new("RGB", (size, size + PANEL), (60, 50, 40))
+SIZE = MARGIN * 2 + SQ * 8
+
+
+@cache
+def _base(flip: bool) -> Image.Image:
+    """The empty board with its coordinates, drawn once per orientation."""
+    img = Image.new("RGB", (SIZE, SIZE + PANEL), (60, 50, 40))
     d = ImageDraw.Draw(img)
     for f in range(8):
         for r in range(8):
-            x, y = _xy(sc.flip, f, r)
+            x, y = _xy(flip, f, r)
             d.rectangle([x, y, x + SQ - 1, y + SQ - 1], fill=LIGHT if (f + r) % 2 else DARK)
+    grey = (230, 230, 230)
     for f in range(8):
-        x, _ = _xy(sc.flip, f, 0)
+        x, _ = _xy(flip, f, 0)
         d.text(
-            (x + SQ / 2, size - MARGIN / 2),
-            "abcdefgh"[f],
-            font=font(13),
-            anchor="mm",
-            fill=(230, 230, 230),
+            (x + SQ / 2, SIZE - MARGIN / 2), "abcdefgh"[f], font=font(13), anchor="mm", fill=grey
         )
     for r in range(8):
-        _, y = _xy(sc.flip, 0, r)
-        d.text(
-            (MARGIN / 2, y + SQ / 2), str(r + 1), font=font(13), anchor="mm", fill=(230, 230, 230)
-        )
+        _, y = _xy(flip, 0, r)
+        d.text((MARGIN / 2, y + SQ / 2), str(r + 1), font=font(13), anchor="mm", fill=grey)
+    return img
+
+
+def draw_board(sc: Scene) -> Image.Image:
+    size = SIZE
+    img = _base(sc.flip).copy()
+    d = ImageDraw.Draw(img)
     for f, r, kind, wounds in sc.terrain:
         x, y = _xy(sc.flip, f, r)
         d.rectangle([x + 3, y + 3, x + SQ - 4, y + SQ - 4], fill=TERRAIN_FILL[kind])
@@ -165,7 +171,7 @@ def draw_board(sc: Scene) -> Image.Image:
 
 def png(img: Image.Image) -> bytes:
     buf = io.BytesIO()
-    img.save(buf, "PNG", optimize=False)
+    img.save(buf, "PNG", compress_level=1)
     return buf.getvalue()
 
 
@@ -230,3 +236,11 @@ def card_image(m: ModelDef) -> Image.Image:
 
 def card_png(m: ModelDef) -> bytes:
     return png(card_image(m))
+
+
+def warm_up() -> None:
+    """Load the fonts and draw the empty boards before the first picture is asked for."""
+    for size in (10, 11, 12, 13, 14, 15, 18):
+        font(size)
+    _base(False)
+    _base(True)

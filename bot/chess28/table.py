@@ -127,6 +127,11 @@ class Chess28Table(SystemPlugin):
 
         return scene_png(scene)
 
+    def warm_up(self) -> None:
+        from bot.chess28.render import warm_up
+
+        warm_up()
+
     def menu(self, state: Any) -> Menu | None:
         s: GameState = state
         if s.phase is Phase.OVER:

@@ -161,6 +161,19 @@ class Chess28(commands.Cog):
 
     group = app_commands.Group(name="chess28", description="Play Chess28")
 
+    @group.command(name="mode", description="Choose the game mode (White, at the start)")
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name="Piñata (destroy the enemy Treasure Chest)", value="pinata"),
+            app_commands.Choice(name="Last side standing", value="last-standing"),
+            app_commands.Choice(name="Random", value="random"),
+        ]
+    )
+    async def mode(
+        self, interaction: discord.Interaction, mode: str, desperation: bool = False
+    ) -> None:
+        await run_command(interaction, C.ChooseMode, mode=mode, desperation=desperation)
+
     @group.command(name="roll", description="Roll off for the First Player (setup)")
     async def roll(self, interaction: discord.Interaction) -> None:
         await run_command(interaction, C.RollOff)

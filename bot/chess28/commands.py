@@ -31,6 +31,22 @@ class Direction(StrEnum):
     BR = "br"
 
 
+class ModeChoice(StrEnum):
+    PINATA = "pinata"
+    LAST_STANDING = "last-standing"
+    RANDOM = "random"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMode(Command):
+    """The game mode, when the game was made without one (White chooses)."""
+
+    name: ClassVar[str] = "mode"
+    system: ClassVar[str] = SYSTEM
+    mode: ModeChoice
+    desperation: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class RollOff(Command):
     name: ClassVar[str] = "roll off"

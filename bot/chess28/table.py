@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 MAX_BUTTONS = 5
 MAX_OPTIONS = 25
-LAST_STANDING = "last-standing"
+LAST_STANDING = Mode.LAST_STANDING.value
+MODE_WORDS = tuple(m.value for m in Mode)
 CARD_WINDOWS = ("glory", "defence_window", "relentless", "last_gasp")
 DESPERATION = "desperation"
 
@@ -63,11 +64,12 @@ class Chess28Table(SystemPlugin):
 
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
         flags = {w.lower() for w in words}
-        rest = " ".join(w for w in words if w.lower() not in (LAST_STANDING, DESPERATION))
+        rest = " ".join(w for w in words if w.lower() not in (*MODE_WORDS, DESPERATION))
         white, _, black = rest.partition("|")
         return {
             "parties": (white.strip() or DEFAULT_PARTIES[0], black.strip() or DEFAULT_PARTIES[1]),
-            "mode": LAST_STANDING if LAST_STANDING in flags else Mode.PINATA.value,
+            # No mode word: White chooses it as the first setup step.
+            "mode": next((m.value for m in Mode if m.value in flags), None),
             "desperation": DESPERATION in flags,
         }
 
@@ -77,6 +79,8 @@ class Chess28Table(SystemPlugin):
         return self.rules.new_game(options)
 
     def start(self, table: Table) -> Reply | None:
+        if table.game().phase is Phase.MODE:
+            return None  # White chooses the mode first; the roll-off follows it
         return table.act(A.RollOff(), None)
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
@@ -86,8 +90,10 @@ class Chess28Table(SystemPlugin):
             lines += [f"White: {white.describe()}", f"Black: {black.describe()}"]
         if options.get("mode") == LAST_STANDING:
             lines.append("Victory: the last side with models standing (no Treasure Chests).")
-        else:
+        elif options.get("mode") == Mode.PINATA.value:
             lines.append("Victory: Piñata, destroy the enemy Treasure Chest.")
+        else:
+            lines.append("Game mode: White chooses it (Piñata, last side standing or random).")
         if options.get("desperation"):
             lines.append("Desperation is on.")
         return "\n".join(lines)
@@ -202,6 +208,8 @@ def _facing(s: GameState, key: str, c: C.Move) -> Facing:
 def _action(s: GameState, c: K.Command, me: Player) -> Action:
     if isinstance(c, C.RollOff):
         return A.RollOff()
+    if isinstance(c, C.ChooseMode):
+        return A.ChooseMode(c.mode.value, c.desperation)
     if isinstance(c, C.PlaceChest):
         return A.PlaceChest(c.square)
     if isinstance(c, C.PlaceTerrain):

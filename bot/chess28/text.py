@@ -29,7 +29,8 @@ TERRAIN_MARK = {
 }
 
 HELP = f"""Chess28 at the table. Models are W1..W9 and B1..B9; squares like d4; facings N E S W.
-Setup:  game new chess28 [white party | black party] [last-standing] [desperation]
+Setup:  game new chess28 [white party | black party] [pinata|last-standing] [desperation]
+        mode pinata|last-standing|random [desperation] (when not given at game new)
         roll (First Player) · chest d1 · terrain blocking|perilous|moveable d4
         deploy W1 d1 N · deploy auto
 Turn:   move W1 d3 [N] · charge W1 d3 [N] · melee W1 d4 · shoot W1 f (fl f fr l r bl b br)
@@ -205,6 +206,9 @@ def describe_action(state: GameState, a: Action) -> str:
     def name(key: str) -> str:
         return state.unit(key).name
 
+    if isinstance(a, A.ChooseMode):
+        words = {"pinata": "Piñata", "last-standing": "Last side standing", "random": "Random mode"}
+        return words[a.mode] + (" with Desperation" if a.desperation else "")
     if isinstance(a, A.RollOff):
         return "Roll off for the First Player, deal Gambit Cards and roll for terrain"
     if isinstance(a, A.PlaceChest):
@@ -265,6 +269,11 @@ def _choice_label(state: GameState, option: str) -> str:
 
 
 PHASE_HINTS = {
+    Phase.MODE: (
+        "choose the game mode: `mode pinata`, `mode last-standing` or `mode random` "
+        "(add `desperation` for that option)",
+        "choose the game mode in the menu below (or `/chess28 mode`)",
+    ),
     Phase.FIRST_PLAYER: ("roll off with `roll`", "press the button below to roll off"),
     Phase.CHESTS: (
         "place your Treasure Chest with `chest d1` (or e1)",

@@ -14,6 +14,9 @@ def _need(args: list[str], n: int, usage: str) -> None:
 
 def parse(verb: str, args: list[str]) -> K.Command | None:
     b = K.build
+    if verb == "mode":
+        _need(args, 1, "which mode: `mode pinata`, `mode last-standing` or `mode random`")
+        return b(C.ChooseMode, mode=args[0], desperation="desperation" in [a.lower() for a in args])
     if verb in ("roll", "rolloff"):
         return C.RollOff()
     if verb == "chest":

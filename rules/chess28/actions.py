@@ -18,6 +18,15 @@ class RollOff(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseMode(Action):
+    """Choose the game mode ("pinata", "last-standing" or "random") and Desperation."""
+
+    name: ClassVar[str] = "choose_mode"
+    mode: str
+    desperation: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class PlaceChest(Action):
     name: ClassVar[str] = "place_chest"
     square: Square
@@ -147,6 +156,7 @@ class Concede(Action):
 TYPES: dict[str, type[Action]] = {
     c.name: c
     for c in (
+        ChooseMode,
         RollOff,
         PlaceChest,
         PlaceTerrain,

@@ -32,11 +32,13 @@ from rules.core.dice import Dice, RecordingDice
 from rules.core.errors import GameOver, IllegalAction, NotYourDecision, RulesError
 from rules.core.history import Event, Step
 
-SETUP_PHASES = (Phase.FIRST_PLAYER, Phase.CHESTS, Phase.TERRAIN, Phase.DEPLOY)
+SETUP_PHASES = (Phase.MODE, Phase.FIRST_PLAYER, Phase.CHESTS, Phase.TERRAIN, Phase.DEPLOY)
 
 
 def initial_state(config: GameConfig) -> GameState:
-    return GameState(config, make_units(config))
+    if config.mode is None:
+        return GameState(config, make_units(config), phase=Phase.MODE)
+    return GameState(config, make_units(config), mode=config.mode, desperation=config.desperation)
 
 
 def can_activate(state: GameState, u: Unit) -> bool:
@@ -240,6 +242,7 @@ def _why_not_setup(state: GameState, action: Action) -> str:
             "(the next row only once the Backline is full)"
         )
     wanted = {
+        Phase.MODE: "choose the game mode (pinata, last-standing or random)",
         Phase.FIRST_PLAYER: "roll off for the First Player",
         Phase.CHESTS: "place your Treasure Chest on a central square of your Backline",
         Phase.TERRAIN: "place a terrain piece outside both players' back two ranks",

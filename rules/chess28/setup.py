@@ -26,6 +26,7 @@ from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.history import Event
 
+RANDOM = "random"
 PLACEABLE = (TerrainKind.BLOCKING, TerrainKind.PERILOUS, TerrainKind.MOVEABLE)
 CHEST_FILES = (3, 4)  # the two central squares of the Backline (d and e)
 
@@ -70,7 +71,7 @@ def start(state: GameState, dice: Dice, events: list[Event]) -> GameState:
         to_act=first,
         terrain_left=(count, count),
     )
-    if state.config.mode is Mode.PINATA:
+    if state.mode is Mode.PINATA:
         return replace(state, phase=Phase.CHESTS)
     return _after_chests(state)
 
@@ -86,8 +87,31 @@ def chest_squares(state: GameState, player: Player) -> list[Square]:
     return [s for s in squares if s is not None and state.terrain_at(s) is None]
 
 
+MODE_CHOICES = (Mode.PINATA.value, Mode.LAST_STANDING.value, RANDOM)
+
+
+def choose_mode(state: GameState, a: A.ChooseMode, dice: Dice, events: list[Event]) -> GameState:
+    """The first setup step when the game was made without a mode: White (who made the
+    challenge) chooses Piñata or last side standing, or has a die choose (ruling C28-28)."""
+    if a.mode == RANDOM:
+        mode = Mode.PINATA if dice.roll(2) == 1 else Mode.LAST_STANDING
+        how = "by a die roll"
+    else:
+        mode, how = Mode(a.mode), "by White's choice"
+    words = {
+        Mode.PINATA: "Piñata (destroy the enemy Treasure Chest)",
+        Mode.LAST_STANDING: "last side standing",
+    }
+    extra = ", with Desperation" if a.desperation else ""
+    events.append(Event("mode", f"Game mode {how}: {words[mode]}{extra}."))
+    state = replace(state, mode=mode, desperation=a.desperation, phase=Phase.FIRST_PLAYER)
+    return start(state, dice, events)
+
+
 def setup_actions(state: GameState) -> list[Action]:
     me = state.to_act
+    if state.phase is Phase.MODE:
+        return [A.ChooseMode(m, d) for d in (False, True) for m in MODE_CHOICES]
     if state.phase is Phase.FIRST_PLAYER:
         return [A.RollOff()]
     if state.phase is Phase.CHESTS:
@@ -149,6 +173,8 @@ def deploy(state: GameState, a: A.Deploy, events: list[Event]) -> GameState:
 
 
 def apply_setup(state: GameState, a: Action, dice: Dice, events: list[Event]) -> GameState:
+    if isinstance(a, A.ChooseMode):
+        return choose_mode(state, a, dice, events)
     if isinstance(a, A.RollOff):
         return start(state, dice, events)
     if isinstance(a, A.PlaceChest):

@@ -26,6 +26,7 @@ class Mode(StrEnum):
 
 
 class Phase(StrEnum):
+    MODE = "game mode"
     FIRST_PLAYER = "first player"
     CHESTS = "treasure chests"
     TERRAIN = "terrain"
@@ -56,14 +57,14 @@ CHEST_HP = 3
 @dataclass(frozen=True, slots=True)
 class GameConfig:
     parties: tuple[Party, Party]
-    mode: Mode = Mode.PINATA
+    mode: Mode | None = Mode.PINATA  # None: chosen at the table, the first setup step
     desperation: bool = False
     turn_limit: int = DEFAULT_TURN_LIMIT
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "parties": [p.text() for p in self.parties],
-            "mode": self.mode.value,
+            "mode": None if self.mode is None else self.mode.value,
             "desperation": self.desperation,
             "turn_limit": self.turn_limit,
         }
@@ -71,7 +72,8 @@ class GameConfig:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameConfig:
         white, black = (Party.parse(str(t)).validate() for t in d["parties"])
-        return cls((white, black), Mode(d["mode"]), bool(d["desperation"]), int(d["turn_limit"]))
+        mode = None if d["mode"] is None else Mode(d["mode"])
+        return cls((white, black), mode, bool(d["desperation"]), int(d["turn_limit"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,8 @@ class GameState:
     config: GameConfig
     units: tuple[Unit, ...]
     phase: Phase = Phase.FIRST_PLAYER
+    mode: Mode = Mode.PINATA
+    desperation: bool = False
     to_act: Player = Player.WHITE
     first: Player = Player.WHITE
     terrain: tuple[Terrain, ...] = ()

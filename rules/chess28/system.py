@@ -30,14 +30,15 @@ class Chess28(GameSystem[GameState, GameConfig]):
 
     def new_config(self, options: Mapping[str, Any]) -> GameConfig:
         """Options: ``parties`` (White's and Black's, as text; ready-made when left out),
-        ``mode`` ("pinata" or "last-standing"), ``desperation``, ``turn_limit``."""
+        ``mode`` ("pinata" or "last-standing"; left out, White chooses it as the first setup
+        step), ``desperation``, ``turn_limit``."""
         texts = options.get("parties") or DEFAULT_PARTIES
         if len(texts) != 2:
             raise ParseError("give two parties: White's and Black's")
         white, black = (Party.parse(str(t)).validate() for t in texts)
-        mode_text = str(options.get("mode") or Mode.PINATA.value).lower()
+        mode_text = str(options.get("mode") or "").lower()
         try:
-            mode = Mode(mode_text)
+            mode = Mode(mode_text) if mode_text else None
         except ValueError:
             raise ParseError(f"'{mode_text[:20]}' is not a mode: pinata or last-standing") from None
         limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)

@@ -68,7 +68,7 @@ def check_victory(state: GameState, events: list[Event]) -> GameState:
     the first to destroy the enemy Treasure Chest wins."""
     if state.phase is Phase.OVER or state.phase is not Phase.PLAY:
         return state
-    if state.config.mode is Mode.PINATA:
+    if state.mode is Mode.PINATA:
         for p in Player:
             if state.chest_of(p) is None:
                 return finish(state, p.other, f"{p.title}'s Treasure Chest is destroyed", events)
@@ -83,7 +83,7 @@ def check_victory(state: GameState, events: list[Event]) -> GameState:
 def desperation(state: GameState, player: Player, events: list[Event]) -> GameState:
     """Desperation (a game option): the first time more than half of a player's models are
     Dead or Drained, they draw two Gambit Cards."""
-    if not state.config.desperation or state.desperate[player]:
+    if not state.desperation or state.desperate[player]:
         return state
     mine = state.units_of(player)
     down = sum(1 for u in mine if u.zone in (Zone.DEAD, Zone.DRAINED))

@@ -77,6 +77,7 @@ def position(
         terrain=tuple(pieces),
         hands=hands,
         turn=1,
+        mode=mode,
     )
     return replace(state, **changes)
 

@@ -16,13 +16,25 @@ from rules.core.dice import RandomDice
 
 def test_a_new_game_starts_with_the_ready_made_parties_and_numbered_choices() -> None:
     t = Table(RandomDice(2))
-    r = t.run("game new chess28")
+    r = t.run("game new chess28 pinata")
     assert r.ok and "Iron Vanguard" not in r.text and "300 points" in r.text
     assert "Piñata" in r.text and "roll" in r.text
     assert t.run("actions").text.startswith("1. Roll off for the First Player")
     r = t.run("1")
     assert r.ok and "is first" in r.text and t.state.phase is Phase.CHESTS
     assert not t.run("99").ok, "a number out of range is refused"
+
+
+def test_without_a_mode_white_chooses_it_first_then_the_roll_off_follows() -> None:
+    t = Table(RandomDice(2))
+    r = t.run("game new chess28")
+    assert r.ok and "White chooses it" in r.text and t.state.phase is Phase.MODE
+    listed = t.run("actions").text
+    assert "1. Piñata" in listed and "Last side standing with Desperation" in listed
+    assert not t.run("mode chess").ok and t.state.phase is Phase.MODE
+    r = t.run("mode last-standing desperation")
+    assert r.ok and "last side standing, with Desperation" in r.text and "is first" in r.text
+    assert t.state.mode.value == "last-standing" and t.state.desperation
 
 
 def test_a_random_game_plays_to_its_end_through_numbers() -> None:
@@ -71,6 +83,6 @@ def test_the_console_words_drive_setup_and_play() -> None:
 
 def test_a_finished_game_says_who_won_and_how_to_play_again() -> None:
     out = io.StringIO()
-    run_console(io.StringIO("game new chess28\n1\nconcede\nquit\n"), out, RandomDice(1))
+    run_console(io.StringIO("game new chess28 pinata\n1\nconcede\nquit\n"), out, RandomDice(1))
     text = out.getvalue()
     assert "conceded" in text and "wins" in text and GAME_OVER_HINT in text

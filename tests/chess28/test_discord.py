@@ -39,7 +39,17 @@ async def start_game(table: Harness) -> int:
     r = await table.slash(ALICE, "team", channel=channel, team="Iron Vanguard")
     assert "300 points" in r.content, r.content
     r = await table.slash(BOB, "team", channel=channel, team=READY_MADE["Night Parade"])
-    assert "First Player" in r.content and r.files, r.content
+    assert r.files and "your decision" in r.content, r.content
+    # White (who challenged) chooses the game mode in the menu; the roll-off follows.
+    select = r.select()
+    assert select is not None
+    labels = [o["label"] for o in select["options"]]
+    assert "Piñata" in labels and "Last side standing with Desperation" in labels
+    pick = next(o for o in select["options"] if o["label"] == "Piñata")
+    refused = await table.click(BOB, r, select["custom_id"], [pick["value"]])
+    assert refused.ephemeral, "only White chooses the mode"
+    r = await table.click(ALICE, r, select["custom_id"], [pick["value"]])
+    assert "Game mode by White's choice: Piñata" in r.content and "First Player" in r.content
     return channel
 
 

@@ -109,3 +109,16 @@ def test_a_concession_ends_the_game_and_only_the_player_concedes() -> None:
         SYSTEM.apply(s, A.Concede(W), ScriptedDice([]), player=B)
     s, _ = act(s, A.Concede(B))
     assert s.winner is W and SYSTEM.result(s) is not None
+
+
+def test_a_game_made_without_a_mode_asks_white_first_and_random_rolls_for_it() -> None:
+    s = SYSTEM.new_game({})
+    assert s.phase is Phase.MODE and s.decider is W and len(legal_actions(s)) == 6
+    with pytest.raises(NotYourDecision):
+        SYSTEM.apply(s, A.ChooseMode("pinata"), ScriptedDice([]), player=B)
+    rolled, ev = act(s, A.ChooseMode("random", True), [2, *SHUFFLE, 6, 1, 1])
+    assert rolled.mode.value == "last-standing" and rolled.desperation
+    assert "by a die roll" in texts(ev) and rolled.phase is Phase.DEPLOY
+    chosen, _ = act(s, A.ChooseMode("pinata"), [*SHUFFLE, 6, 1, 1])
+    assert chosen.mode.value == "pinata" and chosen.phase is Phase.CHESTS
+    assert SYSTEM.loads(SYSTEM.dumps(rolled)) == rolled

@@ -65,11 +65,11 @@ def test_the_public_menu_never_names_a_card_in_hand() -> None:
 
 def test_desperation_draws_two_cards_once_when_more_than_half_are_down() -> None:
     s = position([(PLAIN, "a1", "N")], [(PLAIN, "h8", "S")], dead={W: [PLAIN, PLAIN]})
-    s = replace(s, config=replace(s.config, desperation=True), deck=(5, 6, 7))
+    s = replace(s, desperation=True, deck=(5, 6, 7))
     s = desperation(s, W, [])
     assert s.hands[W] == (5, 6) and s.deck == (7,) and s.desperate == (True, False)
     assert desperation(s, W, []) == s, "only the first time"
-    off = replace(s, config=replace(s.config, desperation=False), desperate=(False, False))
+    off = replace(s, desperation=False, desperate=(False, False))
     assert desperation(off, W, []) == off
 
 

@@ -292,6 +292,11 @@ class Chess28(commands.Cog):
             return
         await _look(interaction, C.ShowHand)
 
+    @group.command(name="reach", description="The board with a model's moves and targets")
+    @app_commands.autocomplete(unit=ac_unit)
+    async def reach(self, interaction: discord.Interaction, unit: str) -> None:
+        await _look(interaction, C.ShowReach, unit=unit)
+
     @group.command(name="card", description="A model's Character Card")
     async def card(self, interaction: discord.Interaction, model: str) -> None:
         await _look(interaction, C.ShowCard, model=model)

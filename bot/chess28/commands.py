@@ -211,6 +211,16 @@ class DefineModel(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ShowReach(Command):
+    """The board with one model's reachable squares and the targets of its attacks."""
+
+    name: ClassVar[str] = "reach"
+    system: ClassVar[str] = SYSTEM
+    looks: ClassVar[bool] = True
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
 class ShowHand(Command):
     name: ClassVar[str] = "hand"
     system: ClassVar[str] = SYSTEM

@@ -13,7 +13,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from rules.chess28.charts import HEART_CIRCLE, Chart, Icon
-from rules.chess28.combat import melee_targets
+from rules.chess28.combat import melee_targets, shoot_targets
 from rules.chess28.models import ModelDef
 from rules.chess28.moving import destinations
 from rules.chess28.state import BOARD, GameState
@@ -49,8 +49,9 @@ class Scene:
     status: str
 
 
-def scene_of(state: GameState, view: Player | None) -> Scene:
-    """The public picture (no hidden cards): ``view`` only turns the board round."""
+def scene_of(state: GameState, view: Player | None, selected: str = "") -> Scene:
+    """The public picture (no hidden cards): ``view`` only turns the board round; a
+    ``selected`` model's reachable and attackable squares are marked."""
     terrain = tuple((t.square.file, t.square.rank, t.kind.value, t.wounds) for t in state.terrain)
     units = tuple(
         (
@@ -76,6 +77,11 @@ def scene_of(state: GameState, view: Player | None) -> Scene:
             attack = melee_targets(state, u)
     if p is not None and p.kind == "push":
         reach = [Square.parse(o) for o in p.options]
+    if selected:
+        u = state.unit(selected)
+        if u.on_board:
+            reach = list(destinations(state, u))
+            attack = melee_targets(state, u) + list(shoot_targets(state, u).values())
     status = f"Turn {state.turn} · {state.phase.value}"
     if state.decider is not None:
         status += f" · {state.decider.title} to decide"

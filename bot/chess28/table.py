@@ -176,7 +176,7 @@ class Chess28Table(SystemPlugin):
 
     # ---- running commands ----
     def run(self, table: Table, c: K.Command, player: Player | None) -> Reply:
-        if isinstance(c, C.ShowCard | C.DefineModel | C.Lookup | C.Odds | C.ShowHand):
+        if isinstance(c, C.ShowCard | C.DefineModel | C.Lookup | C.Odds | C.ShowHand | C.ShowReach):
             return _look(table, c, player)
         s: GameState = table.game()
         me = table.who(player)
@@ -312,6 +312,18 @@ def _look(table: Table, c: K.Command, player: Player | None) -> Reply:
         return Reply(T.card_text(m), image=card_png(m), image_name="card.png")
     if isinstance(c, C.Lookup):
         return _lookup(c.term)
+    if isinstance(c, C.ShowReach):
+        if s is None:
+            raise RulesError("there is no game here")
+        from bot.chess28.render import scene_of, scene_png
+
+        u = s.find(c.unit)
+        view = player or Player.WHITE
+        dests = ", ".join(
+            f"{q} ({'/'.join(f.value for f in fs)})" for q, fs in destinations(s, u).items()
+        )
+        text = f"{T.unit_line(s, u.key)}\nMoves: {dests or 'none'}"
+        return Reply(text, image=scene_png(scene_of(s, view, u.key)))
     if isinstance(c, C.ShowHand):
         if s is None:
             raise RulesError("there is no game here")

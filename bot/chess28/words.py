@@ -76,6 +76,9 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
         )
     if verb == "choose":
         return b(C.Choose, option=" ".join(args))
+    if verb == "reach":
+        _need(args, 1, "which model: `reach W1`")
+        return b(C.ShowReach, unit=args[0])
     if verb == "hand":
         return C.ShowHand()
     if verb == "card":

@@ -7,12 +7,14 @@ from dataclasses import replace
 
 from bot.chess28.render import card_png, scene_of, scene_png
 from bot.chess28.table import Chess28Table
+from bot.table import Table
 from rules.chess28 import actions as A
 from rules.chess28 import cards as G
 from rules.chess28.engine import legal_actions
 from rules.chess28.roster import ROSTER
 from rules.chess28.state import Mode, Zone
 from rules.chess28.turns import desperation
+from rules.core.dice import RandomDice
 from tests.chess28.helpers import PLAIN, B, W, act, choose, position, sq
 
 PNG = b"\x89PNG"
@@ -105,3 +107,13 @@ def test_dead_models_leave_the_picture() -> None:
     s, _ = act(s, A.Melee("W1", sq("d5")), [6, 6, 1, 1, 1, 1])
     assert s.unit("B1").zone is Zone.DEAD
     assert all(key != "B1" for _, _, key, *_ in scene_of(s, None).units)
+
+
+def test_a_selected_model_shows_its_reachable_and_attackable_squares() -> None:
+    s = position([("Slinger", "d2", "N")], [(PLAIN, "d5", "S"), (PLAIN, "e3", "S")])
+    sc = scene_of(s, None, "W1")
+    assert (3, 2) in sc.reach and (3, 4) in sc.attack, "d3 reachable, d5 shot at"
+    t = Table(RandomDice(1), s, "chess28")
+    r = t.run("reach W1")
+    assert r.ok and r.image is not None and r.image.startswith(PNG) and "Moves:" in r.text
+    assert not t.run("reach Z9").ok

@@ -3,6 +3,7 @@ remaining rules pinned here (Desperation, shoving a chest, where a Charge is off
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 
 from bot.chess28.render import card_png, scene_of, scene_png
@@ -35,6 +36,7 @@ def test_the_board_picture_shows_models_terrain_and_chests() -> None:
     assert {k for _, _, k, _ in sc.terrain} == {"blocking", "perilous", "chest"}
     assert scene_png(sc).startswith(PNG) and scene_png(scene_of(s, B)).startswith(PNG)
     assert scene_of(s, B).flip and not sc.flip
+    assert pickle.loads(pickle.dumps(sc)) == sc, "scenes travel to the picture worker"
 
 
 def test_a_push_decision_highlights_its_squares() -> None:

@@ -15,6 +15,7 @@ from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.chess28 import actions as A
 from rules.chess28.cards import find_card
 from rules.chess28.charts import Facing
+from rules.chess28.combat import count
 from rules.chess28.engine import legal_actions
 from rules.chess28.models import ModelDef
 from rules.chess28.moving import backline_squares, destinations
@@ -373,7 +374,7 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
         + (" against Iron Skin" if c.iron else "")
         + ":"
     ]
-    lines += [f"- {w} wounds: {T.percent(p)}" for w, p in dist.items()]
+    lines += [f"- {count(w, 'wound')}: {T.percent(p)}" for w, p in dist.items()]
     lines += [
         f"- kills a model with {hp} HP left: {T.percent(kill_chance(dist, hp))}" for hp in (1, 2, 3)
     ]

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from rules.chess28 import actions as A
 from rules.chess28.cards import BY_NUMBER
+from rules.chess28.combat import count
 from rules.chess28.engine import legal_actions
 from rules.chess28.models import ModelDef
 from rules.chess28.odds import attack_odds, kill_chance
@@ -314,10 +315,12 @@ def prompt(state: GameState, discord: bool = False) -> str:
     left = state.limit - state.activations
     if discord:
         return (
-            f"{d.title} to play ({left} activations left): `/chess28 move`, `charge`, `melee`, "
+            f"{d.title} to play ({count(left, 'activation')} left): `/chess28 move`, `charge`, "
+            "`melee`, "
             "`shoot`, `gambit`, or the menu below; `/chess28 end` ends the turn."
         )
     return (
-        f"{d.title} to play ({left} activations left): `move`, `charge`, `melee`, `shoot`, "
+        f"{d.title} to play ({count(left, 'activation')} left): `move`, `charge`, `melee`, "
+        "`shoot`, "
         "`gambit`, `end` (or `actions`)."
     )

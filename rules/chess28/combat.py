@@ -43,6 +43,13 @@ from rules.core.errors import IllegalAction
 from rules.core.history import Event
 
 HIT, SAVE, IRON_SAVE = 4, 5, 2
+
+
+def count(n: int, word: str) -> str:
+    """ "1 wound", "2 wounds"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 CHEST = "chest"
 NO_ATTACK = "no attack"
 
@@ -277,7 +284,11 @@ def _task_resolve(state: GameState, t: Task, dice: Dice, events: list[Event]) ->
     iron = c.target != CHEST and state.unit(c.target).iron_skin
     hits, saves, wounds = outcome(c, attacker.model.has(Ability.CHILL_GRASP), iron)
     events.append(
-        Event("result", f"{hits} hits, {saves} saves: {wounds} wounds.", (("wounds", wounds),))
+        Event(
+            "result",
+            f"{count(hits, 'hit')}, {count(saves, 'save')}: {count(wounds, 'wound')}.",
+            (("wounds", wounds),),
+        )
     )
     state = replace(state, combat=None)
     if c.target == CHEST:
@@ -302,11 +313,15 @@ def _task_wound(state: GameState, t: Task, dice: Dice, events: list[Event]) -> G
         if G.RELENTLESS in state.hands[u.owner]:
             options.append(G.BY_NUMBER[G.RELENTLESS].title)
         state = push_front(state, replace(t, flag=True))
-        text = f"{u.name} is about to take {t.n} wounds: {u.owner.title} may play a card"
+        text = f"{u.name} is about to take {count(t.n, 'wound')}: {u.owner.title} may play a card"
         return ask(state, "relentless", u.owner, options, text, u.key)
     total = u.wounds + t.n
     events.append(
-        Event("wound", f"{u.name} takes {t.n} wounds ({total}/{u.model.hp}).", (("unit", u.key),))
+        Event(
+            "wound",
+            f"{u.name} takes {count(t.n, 'wound')} ({total}/{u.model.hp}).",
+            (("unit", u.key),),
+        )
     )
     state = state.with_unit(replace(u, wounds=total, iron_skin=False))
     if total >= u.model.hp:

@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import cache
 
 from rules.chess28 import actions as A
-from rules.chess28.combat import CHEST, combat_numbers, shoot_targets
+from rules.chess28.combat import CHEST, combat_numbers, count, shoot_targets
 from rules.chess28.models import Ability
 from rules.chess28.state import CHEST_HP, GameState
 from rules.core.actions import Action
@@ -87,6 +87,6 @@ def action_odds(state: GameState, action: Action) -> dict[str, Fraction] | None:
     if got is None:
         return None
     odds, left = got
-    out = {f"{w} wounds": p for w, p in odds.items()}
+    out = {count(w, "wound"): p for w, p in odds.items()}
     out["kill"] = kill_chance(odds, left)
     return out

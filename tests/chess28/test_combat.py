@@ -25,12 +25,12 @@ def duel(**kw):  # type: ignore[no-untyped-def]
 def test_fours_and_fives_hit_once_a_six_twice_and_fives_save() -> None:
     s, ev = act(duel(), A.Melee("W1", sq("d5")), [6, 3, 5])
     # Fight 2: a 6 (two hits) and a 3 (miss); Defence 1: a 5 saves one.
-    assert "2 hits, 1 saves: 1 wounds" in texts(ev)
+    assert "2 hits, 1 save: 1 wound" in texts(ev)
     assert s.unit("B1").wounds == 1
     s, ev = act(duel(), A.Melee("W1", sq("d5")), [4, 5, 4])  # a 4 does not save
     assert "2 hits, 0 saves: 2 wounds" in texts(ev)
     s, ev = act(duel(), A.Melee("W1", sq("d5")), [1, 3, 6])
-    assert "0 hits, 1 saves: 0 wounds" in texts(ev)
+    assert "0 hits, 1 save: 0 wounds" in texts(ev)
     assert s.unit("B1").square == sq("d5"), "no hits: no push back"
 
 

@@ -103,7 +103,8 @@ class Chess28Table(SystemPlugin):
         return A.Concede(player)
 
     def glossary(self) -> Mapping[str, str]:
-        return T.TERMS
+        """The terms, each credited (the rules look-up uses the CC BY 4.0 rules)."""
+        return {k: v if k == "Licence" else f"{v} {T.SHORT_CREDIT}" for k, v in T.TERMS.items()}
 
     # ---- words and views ----
     def prompt(self, state: Any) -> str:

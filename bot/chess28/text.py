@@ -22,6 +22,9 @@ CREDIT = (
     "used under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/). The bot re-words "
     "the core rules; its models and parties are this project's own, not his published factions."
 )
+SHORT_CREDIT = (
+    "(Chess28 core rules © 2024 Mike Hutchinson, https://planetsmashergames.com, CC BY 4.0)"
+)
 ARROW = {"N": "^", "E": ">", "S": "v", "W": "<"}
 TERRAIN_MARK = {
     TerrainKind.BLOCKING: "##",

@@ -218,3 +218,10 @@ async def test_a_gambit_hand_is_shown_only_to_its_owner(table: Harness) -> None:
     titles = [BY_NUMBER[c].title for c in state.hands[0] + state.hands[1]]
     leaked = [t for t in titles if re.search(rf"\b{re.escape(t)}\b", public)]  # not "Vaulter"
     assert not leaked, (leaked, public)
+
+
+async def test_help_and_the_rules_look_up_credit_the_author(table: Harness) -> None:
+    r = await table.slash(ALICE, "help", system="chess28")
+    assert r.ephemeral and "Mike Hutchinson" in r.content and "planetsmashergames.com" in r.content
+    r = await table.slash(ALICE, "rules", topic="push back", system="chess28")
+    assert "opposite" in r.content and "planetsmashergames.com" in r.content

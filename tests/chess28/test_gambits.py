@@ -3,6 +3,8 @@ hand kept secret in every public view."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.chess28 import text as T
@@ -196,3 +198,23 @@ def test_the_hand_is_secret_in_public_views() -> None:
     public = T.board_text(s, None) + T.status_text(s) + T.prompt(s)
     assert "Vault" not in public and "1 Gambit Cards" in public
     assert "Vault" in T.hand_text(s, W) and "Vault" not in T.hand_text(s, B)
+
+
+def test_iron_skin_saves_on_two_in_combat_and_ends_with_a_wound() -> None:
+    s, _ = act(with_card(G.IRON_SKIN), A.PlayGambit(G.IRON_SKIN, "W1"))
+    s = replace(s, to_act=B)  # Black's turn: B1 attacks the Iron-Skinned W1
+    s, ev = act(s, A.Melee("B1", sq("d4")), [4, 2])  # Tough: Fight 1 against Defence 1
+    assert "1 hit, 1 save: 0 wounds" in texts(ev), "a 2 saves under Iron Skin"
+    assert s.unit("W1").iron_skin
+
+
+def test_warp_reality_pushes_across_the_joined_edges() -> None:
+    s = position(
+        [("Edge; move ^/A; attack x/A; fight 2; defence 1; hp 3", "b4", "W"), (PLAIN, "d1", "N")],
+        [(TOUGH, "a4", "E"), (PLAIN, "h8", "S")],
+        hands=((G.WARP,), ()),
+        dead={W: [PLAIN]},
+    )
+    s, _ = act(s, A.PlayGambit(G.WARP))
+    s, _ = act(s, A.Melee("W1", sq("a4")), [4, 1, 1])
+    assert set(options(s)) == {"h3", "h4", "h5"}, "pushed off the a-file onto the h-file"

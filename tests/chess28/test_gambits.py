@@ -206,6 +206,9 @@ def test_iron_skin_saves_on_two_in_combat_and_ends_with_a_wound() -> None:
     s, ev = act(s, A.Melee("B1", sq("d4")), [4, 2])  # Tough: Fight 1 against Defence 1
     assert "1 hit, 1 save: 0 wounds" in texts(ev), "a 2 saves under Iron Skin"
     assert s.unit("W1").iron_skin
+    skinned, _ = act(with_card(G.IRON_SKIN), A.PlayGambit(G.IRON_SKIN, "W1"))
+    hurt, _ = act(replace(skinned, to_act=B), A.Melee("B1", sq("d4")), [6, 1])
+    assert hurt.unit("W1").wounds == 2 and not hurt.unit("W1").iron_skin, "until it is wounded"
 
 
 def test_warp_reality_pushes_across_the_joined_edges() -> None:

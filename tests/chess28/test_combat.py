@@ -223,3 +223,22 @@ def test_a_chest_cannot_be_attacked_while_an_enemy_model_shares_its_square() -> 
 def test_a_model_cannot_attack_outside_its_melee_range() -> None:
     with pytest.raises(IllegalAction, match="Melee Range"):
         act(position([(ONE, "d4", "N")], [(TOUGH, "e5", "S")]), A.Melee("W1", sq("e5")))
+
+
+def test_a_push_into_perilous_terrain_wounds() -> None:
+    s = position(
+        [(ONE, "d4", "N"), (ONE, "c6", "N"), (ONE, "e6", "N")],
+        [(TOUGH, "d5", "S")],
+        terrain=[("perilous", "d6")],
+    )
+    s, ev = act(s, A.Melee("W1", sq("d5")), [4, 1, 1])
+    assert s.unit("B1").square == sq("d6") and s.unit("B1").wounds == 2  # one hit, one peril
+    assert "Perilous" in texts(ev)
+
+
+def test_a_drained_model_cannot_be_drained_again() -> None:
+    s = position([(ONE, "d4", "N")], [(TOUGH, "d5", "S")], hands=((6, 14), ()), dead={W: [PLAIN]})
+    s, _ = act(s, A.PlayGambit(6, "W1"))
+    assert s.unit("W2").zone is Zone.DRAINED
+    with pytest.raises(IllegalAction, match="dead model to drain"):
+        act(s, A.PlayGambit(14))

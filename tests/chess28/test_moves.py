@@ -131,3 +131,9 @@ def test_dig_leaves_play_and_comes_back_on_an_edge_on_a_later_turn() -> None:
         act(s, A.Emerge("W1", sq("d4"), "S"))  # not an edge
     s, _ = act(s, A.Emerge("W1", sq("a5"), "E"))
     assert s.unit("W1").square == sq("a5") and s.unit("W1").activated
+
+
+def test_leap_still_needs_an_unoccupied_destination() -> None:
+    s = position([("Vaulter", "d4", "N"), (PLAIN, "c6", "N")], [(PLAIN, "e6", "S")])
+    d = dests(s)
+    assert sq("c6") not in d and sq("e6") not in d and sq("b5") in d

@@ -510,12 +510,10 @@ def answer(state: GameState, p: Pending, option: str, dice: Dice, events: list[E
         if kind == "reroll_attack":
             faces = _roll(dice, len(c.attack_dice))
             events.append(_roll_event(p.chooser, "attack again", faces))
-            return replace(
-                state, combat=replace(c, attack_dice=faces, rerolled=(True, c.rerolled[1]))
-            )
+            return replace(state, combat=replace(c, attack_dice=faces))
         faces = _roll(dice, len(c.defence_dice))
         events.append(_roll_event(p.chooser, "defence again", faces))
-        return replace(state, combat=replace(c, defence_dice=faces, rerolled=(c.rerolled[0], True)))
+        return replace(state, combat=replace(c, defence_dice=faces))
     if kind == "defence_window":
         assert c is not None
         if option == G.BY_NUMBER[G.IRON_SKIN].title:

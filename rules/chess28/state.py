@@ -144,7 +144,8 @@ class Task:
 
 @dataclass(frozen=True, slots=True)
 class Combat:
-    """The combat being resolved."""
+    """The combat being resolved. Each side's Heroic Fortune re-roll is offered once, right
+    after its own roll, so a combat needs no record of it."""
 
     attacker: str
     target: str  # a unit key, or "chest" with ``square``
@@ -155,7 +156,6 @@ class Combat:
     attack_dice: tuple[int, ...] = ()
     defence_dice: tuple[int, ...] = ()
     glory: bool = False
-    rerolled: tuple[bool, bool] = (False, False)  # attacker's, defender's
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.chess28.cards import BY_NUMBER
 from rules.chess28.state import (
     ACTIVATIONS,
     CHEST_HP,
@@ -160,8 +161,6 @@ def chest_damage(state: GameState, owner: Player, wounds: int, events: list[Even
 
 def spend_card(state: GameState, player: Player, card: int, events: list[Event]) -> GameState:
     """Play a Gambit Card: drain a dead model, and the card leaves the game."""
-    from rules.chess28.cards import BY_NUMBER
-
     hand = list(state.hands[player])
     hand.remove(card)
     hands = list(state.hands)

@@ -31,25 +31,30 @@ async def decider(table: Harness, channel: int) -> int:
     return int(svc.user_of(row, state.decider))
 
 
-async def start_game(table: Harness) -> int:
+async def start_game(
+    table: Harness,
+    white: str = "Iron Vanguard",
+    black: str = READY_MADE["Night Parade"],
+    mode: str = "Piñata",
+) -> int:
     sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="chess28")
     assert "Chess28" in sent.content, sent.content
     await table.click(BOB, sent, sent.button("Accept"))
     channel = table.threads[-1]
-    r = await table.slash(ALICE, "team", channel=channel, team="Iron Vanguard")
-    assert "300 points" in r.content, r.content
-    r = await table.slash(BOB, "team", channel=channel, team=READY_MADE["Night Parade"])
+    r = await table.slash(ALICE, "team", channel=channel, team=white)
+    assert "points" in r.content, r.content
+    r = await table.slash(BOB, "team", channel=channel, team=black)
     assert r.files and "your decision" in r.content, r.content
     # White (who challenged) chooses the game mode in the menu; the roll-off follows.
     select = r.select()
     assert select is not None
     labels = [o["label"] for o in select["options"]]
     assert "Piñata" in labels and "Last side standing with Desperation" in labels
-    pick = next(o for o in select["options"] if o["label"] == "Piñata")
+    pick = next(o for o in select["options"] if o["label"] == mode)
     refused = await table.click(BOB, r, select["custom_id"], [pick["value"]])
     assert refused.ephemeral, "only White chooses the mode"
     r = await table.click(ALICE, r, select["custom_id"], [pick["value"]])
-    assert "Game mode by White's choice: Piñata" in r.content and "First Player" in r.content
+    assert "Game mode by White's choice" in r.content and "First Player" in r.content
     return channel
 
 
@@ -133,6 +138,20 @@ async def test_a_game_through_slash_commands_buttons_and_menus(table: Harness) -
     final = [s.content for s in table.sent if "wins" in s.content or "draw" in s.content]
     assert final, "the result was announced"
     assert all(len(s.content) <= 2000 for s in table.sent)
+
+
+async def test_a_small_game_plays_to_its_own_end(table: Harness) -> None:
+    channel = await start_game(table, "Brute", "Slinger", "Last side standing")
+    last = await setup_to_play(table, channel)
+    rng = random.Random(1)
+    for _ in range(400):
+        if await current(table, channel) is None:
+            break
+        last = await play_one(table, channel, last, rng)
+        assert not last.ephemeral, last.content
+    assert await current(table, channel) is None, "the game ended by the rules, not a concession"
+    final = table.sent[-1].content
+    assert "Game over. White wins: Black has no models left." in final, final
 
 
 async def test_looking_commands_answer_privately(table: Harness) -> None:

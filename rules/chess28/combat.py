@@ -418,7 +418,11 @@ def pushed(state: GameState, u: Unit, sq: Square, t: Task, events: list[Event]) 
     state = place(state, u, sq, u.facing, events)
     if t.flag and t.target:
         n = 1 if perilous else 0
-        after = (Task("barge", t.target, source=old), Task("footwork", t.target))
+        after = (
+            Task("order", t.target),
+            Task("barge", t.target, source=old),
+            Task("footwork", t.target),
+        )
         state = replace(state, tasks=(*state.tasks[:n], *after, *state.tasks[n:]))
     return state
 
@@ -426,6 +430,19 @@ def pushed(state: GameState, u: Unit, sq: Square, t: Task, events: list[Event]) 
 def perilous_at(state: GameState, sq: Square) -> bool:
     t = state.terrain_at(sq)
     return t is not None and t.kind is TerrainKind.PERILOUS
+
+
+BARGE_FIRST, FOOTWORK_FIRST = "Barge first", "Fancy Footwork first"
+
+
+def _task_order(state: GameState, t: Task, dice: Dice, events: list[Event]) -> GameState:
+    """Barge and Fancy Footwork both follow a push: Simultaneous Effects, ordered by the
+    player whose turn it is."""
+    a = state.unit(t.unit)
+    if not (a.model.has(Ability.BARGE) and a.model.has(Ability.FANCY_FOOTWORK)):
+        return state
+    text = f"{state.to_act.title} orders {a.name}'s Barge and Fancy Footwork"
+    return ask(state, "order", state.to_act, [BARGE_FIRST, FOOTWORK_FIRST], text, a.key)
 
 
 def _task_barge(state: GameState, t: Task, dice: Dice, events: list[Event]) -> GameState:
@@ -484,6 +501,7 @@ TASKS: dict[str, TaskHandler] = {
     "wound": _task_wound,
     "remove": _task_remove,
     "push": _task_push,
+    "order": _task_order,
     "barge": _task_barge,
     "footwork": _task_footwork,
     "bloodlust": _task_bloodlust,
@@ -552,6 +570,11 @@ def answer(state: GameState, p: Pending, option: str, dice: Dice, events: list[E
         t = state.tasks[0]
         state = replace(state, tasks=state.tasks[1:])
         return pushed(state, state.unit(t.unit), Square.parse(option), t, events)
+    if kind == "order":
+        if option == FOOTWORK_FIRST:  # the Barge and Fancy Footwork tasks wait next, swapped
+            barge, footwork, *rest = state.tasks
+            return replace(state, tasks=(footwork, barge, *rest))
+        return state
     if kind == "barge":
         if option == "stay":
             return state

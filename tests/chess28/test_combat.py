@@ -242,3 +242,17 @@ def test_a_drained_model_cannot_be_drained_again() -> None:
     assert s.unit("W2").zone is Zone.DRAINED
     with pytest.raises(IllegalAction, match="dead model to drain"):
         act(s, A.PlayGambit(14))
+
+
+def test_barge_and_fancy_footwork_are_ordered_by_the_player_whose_turn_it_is() -> None:
+    both = "Both; move ooo/oAo/ooo; attack x/A; fight 1; defence 1; hp 3; barge; fancy footwork"
+    s = position([(both, "d4", "N")], [(TOUGH, "d5", "S")])
+    s, _ = act(s, A.Melee("W1", sq("d5")), [4, 1])
+    s = choose(s, "d6")
+    assert s.pending is not None and s.pending.kind == "order" and s.pending.chooser is W
+    first_footwork = choose(s, "Fancy Footwork first")
+    assert first_footwork.pending is not None and first_footwork.pending.kind == "footwork"
+    first_footwork = choose(first_footwork, "c4 N")
+    assert options(first_footwork) == ("barge d5", "stay"), "then Barge, from its new square"
+    first_barge = choose(s, "Barge first")
+    assert first_barge.pending is not None and first_barge.pending.kind == "barge"

@@ -47,6 +47,13 @@ def _names(row: GameRow, first: Player) -> tuple[str, str] | None:
     return (white, black) if first is Player.WHITE else (black, white)
 
 
+def _plural(word: str) -> str:
+    """team -> teams, party -> parties, deck -> decks."""
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
 def _hours(hours: float) -> str:
     if hours < 1:
         return f"{max(1, round(hours * 60))} minutes"
@@ -372,9 +379,9 @@ class GameService:
                 else:
                     shown.append(f"{pl.title}: {plugin.check_choice(teams[pl.title])[1]}")
             intro = "\n".join(
-                [f"Both {plugin.choice_word}s are set, and now revealed:", *shown]
+                [f"Both {_plural(plugin.choice_word)} are set, and now revealed:", *shown]
                 if not plugin.hidden_information
-                else [f"Both {plugin.choice_word}s are set.", *shown]
+                else [f"Both {_plural(plugin.choice_word)} are set.", *shown]
             )
             return await self._start(row, user_id, choices, intro, meta=meta)
 

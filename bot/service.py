@@ -21,7 +21,7 @@ from bot import systems
 from bot.locks import KeyedLocks
 from bot.painter import Painter
 from bot.plugin import SystemPlugin
-from bot.store import ChannelTaken, GameRow, StaleVersion, Store
+from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
 from bot.table import Reply, Table
 from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
@@ -137,7 +137,7 @@ class Answer:
 class GameService:
     def __init__(
         self,
-        store: Store,
+        store: StoreBase,
         dice: Callable[[], Dice] = SystemDice,
         render: bool = True,
         painter: Painter | None = None,
@@ -574,9 +574,10 @@ class GameService:
         return None if data is None else data.get(key)
 
     async def set_server_text(self, guild_id: int | None, kind: str, key: str, text: str) -> None:
-        data = await self.store.channel_state(guild_id or 0, kind) or {}
-        data[key] = text
-        await self.store.set_channel_state(guild_id or 0, kind, data)
+        def put(data: dict[str, Any] | None) -> tuple[dict[str, Any], None]:
+            return {**(data or {}), key: text}, None
+
+        await self.store.update_channel_state(guild_id or 0, kind, put)
 
     def hands_over(self, row: GameRow, state: GameState, actor: int | None) -> bool:
         """Whether, after ``actor``'s action, the decision is someone else's (or the game is
@@ -595,8 +596,10 @@ class GameService:
         return not (prefs or {}).get("quiet", False)
 
     async def set_pings(self, user_id: int, on: bool) -> Answer:
-        prefs = await self.store.channel_state(user_id, PREFS) or {}
-        await self.store.set_channel_state(user_id, PREFS, {**prefs, "quiet": not on})
+        def put(prefs: dict[str, Any] | None) -> tuple[dict[str, Any], None]:
+            return {**(prefs or {}), "quiet": not on}, None
+
+        await self.store.update_channel_state(user_id, PREFS, put)
         if on:
             return Answer("You will be pinged when a decision passes to you.", ephemeral=True)
         return Answer(
@@ -713,11 +716,13 @@ class GameService:
 
     async def set_times(self, guild_id: int | None, **hours: float | None) -> Answer:
         """A server's idle times (hours); None leaves one as it is."""
-        now = await self.times(guild_id)
-        for key, value in hours.items():
-            if value is not None:
-                now[key] = float(value)
-        await self.store.set_channel_state(guild_id or 0, SERVER_TIMES, now)
+
+        def put(data: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, float]]:
+            now = {k: float((data or {}).get(k, v)) for k, v in DEFAULT_TIMES.items()}
+            now.update({k: float(v) for k, v in hours.items() if v is not None})
+            return now, now
+
+        now = await self.store.update_channel_state(guild_id or 0, SERVER_TIMES, put)
         return Answer(
             f"This server's idle times: a waiting player is reminded after "
             f"{_hours(now['remind_hours'])}, the other player may claim the game after "

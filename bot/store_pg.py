@@ -146,34 +146,19 @@ _UPSERT_STATE = (
 
 
 class PgStore(StoreBase):
-    """PostgreSQL through a pool of asyncpg connections. ``schema``: a schema of its own
-    (created if missing) instead of the role's default, e.g. one per test."""
+    """PostgreSQL through a pool of asyncpg connections. The URL's query may set server
+    settings, e.g. ``?search_path=test_1`` for a schema of one's own (tests use one each)."""
 
     def __init__(
-        self,
-        url: str,
-        clock: Callable[[], float] = time.time,
-        *,
-        schema: str | None = None,
-        pool_size: int = 8,
+        self, url: str, clock: Callable[[], float] = time.time, *, pool_size: int = 8
     ) -> None:
         super().__init__(clock)
         self.url = url
-        self.schema_name = schema
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
 
     async def open(self) -> None:
-        settings = {"search_path": self.schema_name} if self.schema_name else {}
-        if self.schema_name:
-            conn = await asyncpg.connect(self.url)
-            try:
-                await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema_name}"')
-            finally:
-                await conn.close()
-        self._pool = await asyncpg.create_pool(
-            self.url, min_size=1, max_size=self.pool_size, server_settings=settings
-        )
+        self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
         await self.migrate()
 
     async def close(self) -> None:

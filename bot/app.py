@@ -46,7 +46,8 @@ class WargameBot(commands.Bot):
         intents.guilds = True
         shards: dict[str, Any] = {}
         if isinstance(self, commands.AutoShardedBot):
-            shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
+            ids = None if settings.shard_ids is None else list(settings.shard_ids)
+            shards = {"shard_count": settings.shard_count, "shard_ids": ids}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

@@ -280,19 +280,29 @@ class PgStore(StoreBase):
         now = self.clock()
         events = [r for a in batch for r in a.event_rows(now)]
         updates = [a.update_params(now) for a in batch]
+        args = (
+            [a.row.id for a in batch],
+            [a.row.version for a in batch],
+            [u[0] for u in updates],
+            [u[1] for u in updates],
+            [u[2] for u in updates],
+            [u[3] for u in updates],
+            now,
+            truncate_from,
+            *([e[i] for e in events] for i in range(6)),
+        )
         try:
-            done = await self.pool.fetch(
-                _SAVE,
-                [a.row.id for a in batch],
-                [a.row.version for a in batch],
-                [u[0] for u in updates],
-                [u[1] for u in updates],
-                [u[2] for u in updates],
-                [u[3] for u in updates],
-                now,
-                truncate_from,
-                *([e[i] for e in events] for i in range(6)),
-            )
+            if len(batch) == 1:
+                done = await self.pool.fetch(_SAVE, *args)
+            else:
+                async with self.pool.acquire() as conn, conn.transaction():
+                    # The group's rows locked in one order (the ids'), as every process locks
+                    # them: two groups sharing games wait for each other, never deadlock.
+                    await conn.execute(
+                        "SELECT 1 FROM games WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE",
+                        args[0],
+                    )
+                    done = await conn.fetch(_SAVE, *args)
         except asyncpg.UniqueViolationError:
             # A game moved to a channel that has a live game: nothing of the group was written.
             if len(batch) == 1:

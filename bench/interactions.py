@@ -17,6 +17,11 @@ heap the garbage collector walks). The same Activations applied by the engine al
 baseline.
 
     python bench/interactions.py [--games 1000] [--activations 9000] [--rate 300 350]
+        [--database-url postgresql://user:password@host/db [--bot-processes 2]]
+
+With ``--database-url`` the store is PostgreSQL (a schema of its own, dropped at the end) instead
+of a SQLite file; ``--bot-processes N`` runs N bot processes over that one database, each with
+its own 1/N of the games and of the offered rate, and prints each one's figures and the sum.
 """
 
 from __future__ import annotations
@@ -25,9 +30,11 @@ import argparse
 import asyncio
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pytest
 
+from bot.settings import Settings
 from bot.wargame_chess import commands as W
 from rules.wargame_chess.engine import activatable, apply, destinations
 from rules.wargame_chess.state import GameState, Phase
@@ -44,11 +52,12 @@ TEAMS = ("K Q R 2N 3P", "K 2B 2N J 2P")
 BASELINE_SAMPLE = 2000  # Activations kept for the engine-only baseline (not all: memory)
 
 
-async def make_games(svc: Any, n: int) -> list[int]:
-    """n live games in play, each in its own channel (set up directly, not measured)."""
+async def make_games(svc: Any, n: int, part: int = 0) -> list[int]:
+    """n live games in play, each in its own channel (set up directly, not measured); ``part``:
+    which bot process's games (their channels differ)."""
     channels = []
     for i in range(n):
-        channel = 5_000_000 + i
+        channel = 5_000_000 + part * 100_000 + i
         white, black = 7_000_000 + 2 * i, 7_000_001 + 2 * i
         ans = await svc.challenge(1, channel, white, black)
         await svc.answer_challenge(ans.game_id, black, True)
@@ -91,16 +100,25 @@ async def run(
     pictures: bool = True,
     processes: int = 1,
     synchronous: str = "FULL",
+    database_url: str | None = None,
+    part: int = 0,
 ) -> None:
     mp = pytest.MonkeyPatch()
     with tempfile.TemporaryDirectory() as tmp:
-        bot, table = await start_bot(mp, Path(tmp) / "bench.sqlite3", render_processes=processes)
-        if synchronous != "FULL":  # the store's own setting is FULL (durable acknowledgements)
+        settings = Settings(
+            token=None,
+            database_path=Path(tmp) / "bench.sqlite3",
+            database_url=database_url,
+            render_processes=processes,
+        )
+        bot, table = await start_bot(mp, settings)
+        if synchronous != "FULL" and not database_url:  # the store's own is FULL (durable)
             await bot.store.conn.execute(f"PRAGMA synchronous={synchronous}")
+        print(f"store: {'PostgreSQL' if database_url else 'SQLite'}")
         svc = bot.service
         svc.render = pictures
         t0 = time.perf_counter()
-        channels = await make_games(svc, games)
+        channels = await make_games(svc, games, part)
         ids, seats = {}, {}
         for channel in channels:
             row, _ = await svc.current(channel)
@@ -255,19 +273,88 @@ def main() -> None:
         default="FULL",
         help="SQLite's synchronous setting (NORMAL: the faster, less durable one, to compare)",
     )
+    ap.add_argument(
+        "--database-url", help="a PostgreSQL server's URL: the store there instead of SQLite"
+    )
+    ap.add_argument(
+        "--bot-processes",
+        type=int,
+        default=1,
+        help="bot processes over the one PostgreSQL database (each 1/N of games and rate)",
+    )
+    ap.add_argument("--part", type=int, default=0, help=argparse.SUPPRESS)  # a child's number
     args = ap.parse_args()
-    for rate in args.rate:
-        print(f"synchronous={args.synchronous}")
-        asyncio.run(
-            run(
-                args.games,
-                args.activations,
-                rate,
-                not args.no_pictures,
-                args.render_processes,
-                args.synchronous,
+    url = args.database_url
+    schema = None
+    if url and "search_path=" not in url:  # a schema of its own, dropped at the end
+        schema = f"bench_{uuid.uuid4().hex[:12]}"
+        asyncio.run(_schema(url, f"CREATE SCHEMA {schema}"))
+        url += f"{'&' if '?' in url else '?'}search_path={schema}"
+    try:
+        for rate in args.rate:
+            if args.bot_processes > 1:
+                assert url, "several bot processes share a PostgreSQL database (--database-url)"
+                _several(args, url, rate)
+                continue
+            print(f"synchronous={args.synchronous}")
+            asyncio.run(
+                run(
+                    args.games,
+                    args.activations,
+                    rate,
+                    not args.no_pictures,
+                    args.render_processes,
+                    args.synchronous,
+                    url,
+                    args.part,
+                )
             )
+    finally:
+        if schema:
+            asyncio.run(_schema(args.database_url, f"DROP SCHEMA {schema} CASCADE"))
+
+
+async def _schema(url: str, sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+def _several(args: Any, url: str, rate: float) -> None:
+    """N bot processes at once over one database, each with its share of games and rate."""
+    n = args.bot_processes
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                "--games",
+                str(args.games // n),
+                "--activations",
+                str(args.activations // n),
+                "--rate",
+                str(rate / n),
+                "--render-processes",
+                str(args.render_processes),
+                "--database-url",
+                url,
+                "--part",
+                str(k),
+                *(["--no-pictures"] if args.no_pictures else []),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
         )
+        for k in range(n)
+    ]
+    for k, p in enumerate(procs):
+        out, _ = p.communicate()
+        print(f"--- bot process {k + 1} of {n} (offered {rate / n:.0f}/s of {rate:.0f}/s)")
+        print(out.rstrip())
 
 
 if __name__ == "__main__":

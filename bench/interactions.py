@@ -127,29 +127,43 @@ async def run(
         print(f"set up {games} live games in {time.perf_counter() - t0:.1f}s (not measured)")
         rng = random.Random(1)
         idle = set(channels)
-        waiting: dict[int, tuple[float, asyncio.Future[Any]]] = {}
+        # channel -> (when fed, its answer, whether it is a click: a click's answer may be the
+        # clicked message edited in place, a slash command's is a reply)
+        waiting: dict[int, tuple[float, asyncio.Future[Any], bool]] = {}
         latencies: list[float] = []
         refused: dict[str, int] = {}
         engine_states: list[tuple[GameState, str, str]] = []
-        orig = table._record
+        orig, orig_edit = table._record, table._edit
+
+        def answered_by(sent: Any, edit: bool) -> None:
+            entry = waiting.get(sent.channel_id)
+            if entry is None or (edit and not entry[2]):
+                return
+            del waiting[sent.channel_id]
+            latencies.append((time.perf_counter() - entry[0]) * 1000)
+            entry[1].set_result(sent)
 
         def timed_record(*a: Any, **k: Any) -> Any:
             sent = orig(*a, **k)
-            entry = waiting.pop(sent.channel_id, None) if sent.kind == "response" else None
-            if entry is not None:
-                latencies.append((time.perf_counter() - entry[0]) * 1000)
-                entry[1].set_result(sent)
+            if sent.kind in ("response", "followup"):
+                answered_by(sent, edit=False)
+            return sent
+
+        def timed_edit(*a: Any, **k: Any) -> Any:
+            sent = orig_edit(*a, **k)
+            answered_by(sent, edit=True)
             return sent
 
         table._record = timed_record  # type: ignore[method-assign]
+        table._edit = timed_edit  # type: ignore[method-assign]
         loop = asyncio.get_running_loop()
 
-        async def ask(channel: int, payload: dict[str, Any]) -> Any:
+        async def ask(channel: int, payload: dict[str, Any], click: bool = False) -> Any:
             fut: asyncio.Future[Any] = loop.create_future()
-            waiting[channel] = (time.perf_counter(), fut)
+            waiting[channel] = (time.perf_counter(), fut, click)
             table.feed(payload)
             sent = await fut
-            if sent.ephemeral:
+            if sent.ephemeral and "Activates" not in sent.content:
                 refused[sent.content[:60]] = refused.get(sent.content[:60], 0) + 1
             if len(table.sent) > 500:  # the harness keeps every message for tests; a bot doesn't
                 del table.sent[:]
@@ -159,8 +173,11 @@ async def run(
             """The /move, then any decision it leaves open (an En Passant second Move, a
             Promotion, a Castle offer) answered by clicking its first button or option,
             through the real dispatch: those clicks are interactions too, timed alike."""
+            before = len(svc._cache[ids[channel]][1].history)
             sent = await ask(channel, payload)
-            if not sent.ephemeral:
+            cached = svc._cache.get(ids[channel])
+            # Applied (the answer is private when the mover still decides: no log line yet).
+            if cached is not None and len(cached[1].history) > before:
                 answered[0] += 1
             for _ in range(8):
                 _, state = svc._cache[ids[channel]]
@@ -168,7 +185,7 @@ async def run(
                 if state.is_over or state.pending is None or choice is None:
                     break
                 user = seats[channel][state.decider.value]
-                sent = await ask(channel, table.click_payload(user, sent, *choice))
+                sent = await ask(channel, table.click_payload(user, sent, *choice), click=True)
                 clicks[0] += 1
             idle.add(channel)
 
@@ -205,7 +222,7 @@ async def run(
         await asyncio.gather(*tasks)
         wall = time.perf_counter() - start
         await table.settle()
-        table._record = orig  # type: ignore[method-assign]
+        table._record, table._edit = orig, orig_edit  # type: ignore[method-assign]
         violations = list(table.violations)
         await stop_bot(bot, table)
         mp.undo()

@@ -182,6 +182,13 @@ async def run(
             for _ in range(8):
                 _, state = svc._cache[ids[channel]]
                 choice = first_choice(sent)
+                if choice is None and not state.is_over and state.pending is not None:
+                    # A private answer (the mover still decides): the buttons are on the
+                    # game's live message, edited in place.
+                    row = await svc.store.game(ids[channel])
+                    live = table.messages.get(row.message_id) if row and row.message_id else None
+                    if live is not None:
+                        sent, choice = live, first_choice(live)
                 if state.is_over or state.pending is None or choice is None:
                     break
                 user = seats[channel][state.decider.value]

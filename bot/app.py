@@ -81,7 +81,7 @@ class WargameBot(commands.Bot):
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
-                await self.post_notices(await self.service.sweep())
+                await self.post_notices(await self.service.sweep(self.settings.runs_guild))
             except Exception:
                 log.exception("the idle sweep failed")
 

@@ -741,13 +741,16 @@ class GameService:
         decider = self.plugin(row).rules.decider(state)
         return [] if decider is None else [self.user_of(row, decider)]
 
-    async def sweep(self) -> list[Notice]:
+    async def sweep(self, serves: Callable[[int | None], bool] | None = None) -> list[Notice]:
         """Expire old challenges and remind players of games waiting for them (run every few
-        minutes; the store's clock is the one tests turn forward)."""
+        minutes; the store's clock is the one tests turn forward). ``serves``: whether this
+        process runs a server's shard (the others' games are theirs to sweep and post in)."""
         now = self.store.clock()
         notices: list[Notice] = []
         for row in await self.store.live_games():
             if self.unknown_system(row) is not None:
+                continue
+            if serves is not None and not serves(row.guild_id):
                 continue
             times = await self.times(row.guild_id)
             idle = now - row.updated_at

@@ -27,6 +27,14 @@ class Settings:
     def has_token(self) -> bool:
         return bool(self.token)
 
+    def runs_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of the server ``guild_id`` (Discord's rule:
+        (guild_id >> 22) % shard_count; direct messages are shard 0's)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        shard = 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+        return shard in self.shard_ids
+
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
         if env_file:

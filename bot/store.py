@@ -370,10 +370,10 @@ class Store(StoreBase):
     def __init__(self, path: Path | str, clock: Callable[[], float] = time.time) -> None:
         super().__init__(clock)
         self.path = str(path)
-        self.db: aiosqlite.Connection | None = None
         # One connection is shared by every coroutine: a transaction spans several awaits, so
         # all writes take the write lock, or another coroutine's statement would land inside
         # (and could be rolled back with) someone else's transaction.
+        self.db: aiosqlite.Connection | None = None
 
     async def open(self) -> None:
         if self.path != ":memory:":

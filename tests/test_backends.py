@@ -249,3 +249,33 @@ async def test_sharded_settings_make_a_sharded_bot(pg: Databases) -> None:
     assert type(single) is WargameBot and not isinstance(single, discord.AutoShardedClient)
     for b in (bot, single):
         b.service.painter.close()
+
+
+def test_a_process_runs_the_servers_of_its_shards() -> None:
+    s = Settings(token=None, shard_count=4, shard_ids=(1, 2))
+    guilds = {shard: (1000 << 22) * 4 + (shard << 22) for shard in range(4)}
+    assert [s.runs_guild(g) for g in guilds.values()] == [False, True, True, False]
+    assert not s.runs_guild(None)  # direct messages are shard 0's
+    assert Settings(token=None).runs_guild(guilds[3])  # one process runs them all
+    assert Settings(token=None, shard_count=4).runs_guild(guilds[3])  # all shards here
+
+
+async def test_each_process_sweeps_only_its_own_servers_games(dbs: Databases) -> None:
+    """Two shard processes over one database: a game waiting for a player is reminded once, by
+    the process that runs its server's shard (the other could not post in its channel)."""
+    clock = [1_000_000.0]
+    stores = [await dbs.store("shared", clock=lambda: clock[0]) for _ in range(2)]
+    for s in stores:
+        await s.open()
+    procs = [GameService(s, dice=lambda: RandomDice(1), render=False) for s in stores]
+    shards = [Settings(token=None, shard_count=2, shard_ids=(k,)) for k in range(2)]
+    guild_of_shard_1 = (77 << 22) * 2 + (1 << 22)
+    ans = await procs[0].challenge(guild_of_shard_1, 10, 100, 200)
+    await procs[0].answer_challenge(ans.game_id or 0, 200, True)
+    clock[0] += 30 * 24 * 3600  # a month later
+    assert await procs[0].sweep(shards[0].runs_guild) == []  # not shard 0's server
+    notices = await procs[1].sweep(shards[1].runs_guild)
+    assert [n.game_id for n in notices] == [ans.game_id]
+    assert await procs[1].sweep(shards[1].runs_guild) == []  # once
+    for s in stores:
+        await s.close()

@@ -174,6 +174,10 @@ async def run(
             Promotion, a Castle offer) answered by clicking its first button or option,
             through the real dispatch: those clicks are interactions too, timed alike."""
             before = len(svc._cache[ids[channel]][1].history)
+            row = await svc.store.game(ids[channel])  # (not timed) the game's live message
+            live_id = row.message_id if row else None
+            live_msg = table.messages.get(live_id) if live_id else None
+            edits_before = live_msg.edits if live_msg is not None else 0
             sent = await ask(channel, payload)
             cached = svc._cache.get(ids[channel])
             # Applied (the answer is private when the mover still decides: no log line yet).
@@ -184,11 +188,15 @@ async def run(
                 choice = first_choice(sent)
                 if choice is None and not state.is_over and state.pending is not None:
                     # A private answer (the mover still decides): the buttons are on the
-                    # game's live message, edited in place.
-                    row = await svc.store.game(ids[channel])
-                    live = table.messages.get(row.message_id) if row and row.message_id else None
-                    if live is not None:
+                    # game's live message, edited in place just after the answer.
+                    live = table.messages.get(live_id) if live_id else None
+                    for _ in range(2000):
+                        if live is None or live.edits > edits_before:
+                            break
+                        await asyncio.sleep(0.001)
+                    if live is not None and live.edits > edits_before:
                         sent, choice = live, first_choice(live)
+                        edits_before = live.edits
                 if state.is_over or state.pending is None or choice is None:
                     break
                 user = seats[channel][state.decider.value]

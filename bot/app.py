@@ -17,7 +17,7 @@ from bot.checks import CheckedTree
 from bot.painter import Painter
 from bot.service import SOMETHING_WRONG, GameService, Notice
 from bot.settings import Settings
-from bot.store import open_store
+from bot.stores import open_store
 from rules.core.dice import Dice, SystemDice
 
 log = logging.getLogger("wargame")

@@ -4,7 +4,8 @@ table-companion state, and numbered migrations applied at start-up.
 
 ``StoreBase`` is what the service sees; ``Store`` keeps it in one SQLite file through aiosqlite
 (WAL mode), the zero-setup default, and ``bot.store_pg.PgStore`` in PostgreSQL through asyncpg,
-for several bot processes over one database. ``open_store`` picks one from the settings.
+for several bot processes over one database. ``bot.stores.open_store`` picks one from the
+settings.
 
 Exactly-once writes: ``save_game`` commits the new snapshot and the new log rows only if the
 stored version is still the one the action was computed from (checked inside the transaction,
@@ -22,12 +23,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
-
-if TYPE_CHECKING:
-    from bot.settings import Settings
 
 MIGRATIONS: list[str] = [
     # 1: games, their event logs, and per-channel table state
@@ -113,7 +111,7 @@ MIGRATIONS: list[str] = [
 
 
 # What a GameRow reads: not the snapshot itself, which only a load from disk needs.
-_ROW = (
+ROW = (
     "id, guild_id, channel_id, white_id, black_id, status, version, meta, system, "
     "message_id, updated_at, reminded_at, snapshot IS NOT NULL AS started"
 )
@@ -157,7 +155,7 @@ class GameRow:
 
 
 @dataclass
-class _Save:
+class Save:
     """One save_game call's arguments."""
 
     row: GameRow
@@ -193,7 +191,7 @@ class StoreBase(ABC):
         self.clock = clock  # injected in tests of reminders and expiry
         # Held while a transaction is written (a group commit, an undo, on SQLite every write).
         self.write_lock = asyncio.Lock()
-        self._queued: list[tuple[_Save, asyncio.Future[int | StaleVersion]]] = []
+        self._queued: list[tuple[Save, asyncio.Future[int | StaleVersion]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     @property
@@ -221,7 +219,7 @@ class StoreBase(ABC):
         transaction (a group commit): one save at a time, each a few round trips to the
         database, could not keep up with hundreds of Activations a second
         (bench/interactions.py)."""
-        args = _Save(row, status, snapshot, meta, channel_id, new_events or [], first_seq)
+        args = Save(row, status, snapshot, meta, channel_id, new_events or [], first_seq)
         if truncate_from is not None:  # an undo: rare, written on its own
             async with self.write_lock:
                 (result,) = await self._write([args], truncate_from)
@@ -239,8 +237,8 @@ class StoreBase(ABC):
         while self._queued:
             async with self.write_lock:
                 # One save per game in a transaction (a second one waits for the next round).
-                batch: list[tuple[_Save, asyncio.Future[int | StaleVersion]]] = []
-                later: list[tuple[_Save, asyncio.Future[int | StaleVersion]]] = []
+                batch: list[tuple[Save, asyncio.Future[int | StaleVersion]]] = []
+                later: list[tuple[Save, asyncio.Future[int | StaleVersion]]] = []
                 seen: set[int] = set()
                 for item in self._queued:
                     (later if item[0].row.id in seen else batch).append(item)
@@ -261,7 +259,7 @@ class StoreBase(ABC):
 
     @abstractmethod
     async def _write(
-        self, batch: list[_Save], truncate_from: int | None = None
+        self, batch: list[Save], truncate_from: int | None = None
     ) -> list[int | StaleVersion]:
         """One transaction for saves of different games: each one's new version, or
         StaleVersion for a save whose game moved on (it writes nothing; the others do).
@@ -449,13 +447,14 @@ class Store(StoreBase):
 
     async def live_game(self, channel_id: int) -> GameRow | None:
         async with self.conn.execute(
-            f"SELECT {_ROW} FROM games WHERE channel_id = ? AND status != 'over'", (channel_id,)
+            f"SELECT {ROW} FROM games WHERE channel_id = ? AND status != 'over'",
+            (channel_id,),
         ) as cur:
             r = await cur.fetchone()
         return self._row(r) if r else None
 
     async def game(self, game_id: int) -> GameRow | None:
-        async with self.conn.execute(f"SELECT {_ROW} FROM games WHERE id = ?", (game_id,)) as cur:
+        async with self.conn.execute(f"SELECT {ROW} FROM games WHERE id = ?", (game_id,)) as cur:
             r = await cur.fetchone()
         return self._row(r) if r else None
 
@@ -501,7 +500,7 @@ class Store(StoreBase):
         return row
 
     async def _write(
-        self, batch: list[_Save], truncate_from: int | None = None
+        self, batch: list[Save], truncate_from: int | None = None
     ) -> list[int | StaleVersion]:
         db = self.conn
         now = self.clock()
@@ -569,7 +568,7 @@ class Store(StoreBase):
     async def games_from(self, home_channel: int) -> list[GameRow]:
         """The games not over that were challenged in ``home_channel`` and moved to a thread."""
         async with self.conn.execute(
-            f"SELECT {_ROW} FROM games WHERE status != 'over' "
+            f"SELECT {ROW} FROM games WHERE status != 'over' "
             "AND json_extract(meta, '$.home') = ? AND channel_id != ? ORDER BY id",
             (home_channel, home_channel),
         ) as cur:
@@ -591,7 +590,7 @@ class Store(StoreBase):
             )
 
     async def live_games(self) -> list[GameRow]:
-        async with self.conn.execute(f"SELECT {_ROW} FROM games WHERE status != 'over'") as cur:
+        async with self.conn.execute(f"SELECT {ROW} FROM games WHERE status != 'over'") as cur:
             rows = await cur.fetchall()
         return [self._row(r) for r in rows]
 
@@ -667,12 +666,3 @@ class Store(StoreBase):
             }
             for r in rows
         ]
-
-
-def open_store(settings: Settings, clock: Callable[[], float] = time.time) -> StoreBase:
-    """The store the settings ask for: PostgreSQL if ``database_url`` is set, else SQLite."""
-    if settings.database_url:
-        from bot.store_pg import PgStore  # asyncpg is only imported when it is used
-
-        return PgStore(settings.database_url, clock=clock)
-    return Store(settings.database_path, clock=clock)

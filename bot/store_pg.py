@@ -21,14 +21,14 @@ from typing import Any
 import asyncpg
 
 from bot.store import (
-    _ROW,
+    ROW,
     Change,
     ChannelTaken,
     GameRow,
+    Save,
     StaleVersion,
     StoreBase,
     T,
-    _Save,
 )
 
 PG_MIGRATIONS: list[str] = [
@@ -221,12 +221,13 @@ class PgStore(StoreBase):
 
     async def live_game(self, channel_id: int) -> GameRow | None:
         r = await self.pool.fetchrow(
-            f"SELECT {_ROW} FROM games WHERE channel_id = $1 AND status != 'over'", channel_id
+            f"SELECT {ROW} FROM games WHERE channel_id = $1 AND status != 'over'",
+            channel_id,
         )
         return self._row(r) if r else None
 
     async def game(self, game_id: int) -> GameRow | None:
-        r = await self.pool.fetchrow(f"SELECT {_ROW} FROM games WHERE id = $1", game_id)
+        r = await self.pool.fetchrow(f"SELECT {ROW} FROM games WHERE id = $1", game_id)
         return self._row(r) if r else None
 
     async def snapshot(self, game_id: int) -> str | None:
@@ -259,7 +260,7 @@ class PgStore(StoreBase):
             r = await self.pool.fetchrow(
                 "INSERT INTO games (guild_id, channel_id, white_id, black_id, status, meta, "
                 f"system, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) "
-                f"RETURNING {_ROW}",
+                f"RETURNING {ROW}",
                 guild_id,
                 channel_id,
                 white_id,
@@ -275,7 +276,7 @@ class PgStore(StoreBase):
         return self._row(r)
 
     async def _write(
-        self, batch: list[_Save], truncate_from: int | None = None
+        self, batch: list[Save], truncate_from: int | None = None
     ) -> list[int | StaleVersion]:
         now = self.clock()
         events = [r for a in batch for r in a.event_rows(now)]
@@ -348,7 +349,7 @@ class PgStore(StoreBase):
 
     async def games_from(self, home_channel: int) -> list[GameRow]:
         rows = await self.pool.fetch(
-            f"SELECT {_ROW} FROM games WHERE status != 'over' "
+            f"SELECT {ROW} FROM games WHERE status != 'over' "
             "AND (meta::jsonb ->> 'home')::bigint = $1 AND channel_id != $1 ORDER BY id",
             home_channel,
         )
@@ -363,7 +364,7 @@ class PgStore(StoreBase):
         await self.pool.execute("UPDATE games SET reminded_at = $1 WHERE id = $2", when, game_id)
 
     async def live_games(self) -> list[GameRow]:
-        rows = await self.pool.fetch(f"SELECT {_ROW} FROM games WHERE status != 'over'")
+        rows = await self.pool.fetch(f"SELECT {ROW} FROM games WHERE status != 'over'")
         return [self._row(r) for r in rows]
 
     # ---- per-channel table state and rolls ----

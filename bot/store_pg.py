@@ -145,6 +145,12 @@ _UPSERT_STATE = (
 )
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Nothing to reset when a connection goes back to the pool: the store keeps no session
+    state (its advisory locks end with their transactions; no LISTEN, no SET). asyncpg's own
+    reset is a round trip after every query, and round trips are what a store's time goes to."""
+
+
 class PgStore(StoreBase):
     """PostgreSQL through a pool of asyncpg connections. The URL's query may set server
     settings, e.g. ``?search_path=test_1`` for a schema of one's own (tests use one each)."""
@@ -158,7 +164,9 @@ class PgStore(StoreBase):
         self._pool: asyncpg.Pool | None = None
 
     async def open(self) -> None:
-        self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+        self._pool = await asyncpg.create_pool(
+            self.url, min_size=1, max_size=self.pool_size, reset=_keep_session
+        )
         await self.migrate()
 
     async def close(self) -> None:

@@ -162,6 +162,12 @@ class Chess28(commands.Cog):
     group = app_commands.Group(name="chess28", description="Play Chess28")
 
     @group.command(name="mode", description="Choose the game mode (White, at the start)")
+    @app_commands.describe(
+        mode="Piñata (destroy the enemy Treasure Chest), last side standing, or random",
+        desperation=(
+            "Desperation: draw two Gambit Cards once over half your models are Dead or Drained"
+        ),
+    )
     @app_commands.choices(
         mode=[
             app_commands.Choice(name="Piñata (destroy the enemy Treasure Chest)", value="pinata"),
@@ -184,11 +190,20 @@ class Chess28(commands.Cog):
         await run_command(interaction, C.PlaceChest, square=square)
 
     @group.command(name="terrain", description="Place a terrain piece")
+    @app_commands.describe(
+        kind="Blocking, Perilous (1 wound on entering) or Moveable (can be Shoved)",
+        square="Its square, e.g. e4: outside the back two ranks of both players",
+    )
     @app_commands.choices(kind=TERRAINS)
     async def terrain(self, interaction: discord.Interaction, kind: str, square: str) -> None:
         await run_command(interaction, C.PlaceTerrain, kind=kind, square=square)
 
     @group.command(name="deploy", description="Deploy a model on your Backline")
+    @app_commands.describe(
+        unit="Your model to deploy, by its label (e.g. W1 or B3)",
+        square="An empty square of your Backline (the next row in if it is full), e.g. e1",
+        facing="Its facing: North, East, South or West",
+    )
     @app_commands.autocomplete(unit=ac_unit)
     @app_commands.choices(facing=FACINGS)
     async def deploy(
@@ -197,6 +212,11 @@ class Chess28(commands.Cog):
         await run_command(interaction, C.Deploy, unit=unit, square=square, facing=facing)
 
     @group.command(name="move", description="Move a model (its activation)")
+    @app_commands.describe(
+        unit="Your model to activate, by its label (e.g. W1 or B3)",
+        square="Its destination square on its Move Chart, e.g. e4",
+        facing="Its facing after the move (N/E/S/W); leave out if the square allows only one",
+    )
     @app_commands.autocomplete(unit=ac_unit, square=ac_square)
     @app_commands.choices(facing=FACINGS)
     async def move(
@@ -205,6 +225,11 @@ class Chess28(commands.Cog):
         await run_command(interaction, C.Move, unit=unit, square=square, facing=facing)
 
     @group.command(name="charge", description="Move a model, then make a Melee Attack")
+    @app_commands.describe(
+        unit="Your model to charge with, by its label (e.g. W1 or B3)",
+        square="Its destination square on its Move Chart, e.g. e4; then it may make a Melee Attack",
+        facing="Its facing after the move (N/E/S/W); leave out if the square allows only one",
+    )
     @app_commands.autocomplete(unit=ac_unit, square=ac_square)
     @app_commands.choices(facing=FACINGS)
     async def charge(
@@ -213,16 +238,29 @@ class Chess28(commands.Cog):
         await run_command(interaction, C.Move, unit=unit, square=square, facing=facing, charge=True)
 
     @group.command(name="melee", description="Make a Melee Attack")
+    @app_commands.describe(
+        unit="Your attacking model, by its label (e.g. W1 or B3)",
+        target="Square of the enemy model or Treasure Chest in its Melee Range, e.g. e5",
+    )
     @app_commands.autocomplete(unit=ac_unit, target=ac_square)
     async def melee(self, interaction: discord.Interaction, unit: str, target: str) -> None:
         await run_command(interaction, C.Melee, unit=unit, target=target)
 
     @group.command(name="shoot", description="Make a Ranged Attack")
+    @app_commands.describe(
+        unit="Your model with a Ranged Weapon, by its label (e.g. W1 or B3)",
+        direction="Its Ranged Weapon direction, turned to its facing: fl, f, fr, l, r, bl, b or br",
+    )
     @app_commands.autocomplete(unit=ac_unit, direction=ac_direction)
     async def shoot(self, interaction: discord.Interaction, unit: str, direction: str) -> None:
         await run_command(interaction, C.Shoot, unit=unit, direction=direction)
 
     @group.command(name="shove", description="Shove Moveable terrain one square")
+    @app_commands.describe(
+        unit="Your model on or next to the Moveable terrain, by its label (e.g. W1)",
+        terrain="Square of the Moveable terrain (or Treasure Chest) to Shove, e.g. d4",
+        square="The adjacent square it is shoved into, e.g. d5",
+    )
     @app_commands.autocomplete(unit=ac_unit)
     async def shove(
         self, interaction: discord.Interaction, unit: str, terrain: str, square: str
@@ -230,11 +268,19 @@ class Chess28(commands.Cog):
         await run_command(interaction, C.Shove, unit=unit, terrain=terrain, square=square)
 
     @group.command(name="dig", description="Dig: the model leaves play")
+    @app_commands.describe(
+        unit="Your model with Dig, leaving play, by its label (e.g. W1 or B3)",
+    )
     @app_commands.autocomplete(unit=ac_unit)
     async def dig(self, interaction: discord.Interaction, unit: str) -> None:
         await run_command(interaction, C.Dig, unit=unit)
 
     @group.command(name="emerge", description="Bring a dug-in model back on an edge square")
+    @app_commands.describe(
+        unit="Your dug-in model, by its label (e.g. W1 or B3)",
+        square="An empty edge square, not in the enemy's back rank, e.g. a4",
+        facing="Its facing: North, East, South or West",
+    )
     @app_commands.autocomplete(unit=ac_unit)
     @app_commands.choices(facing=FACINGS)
     async def emerge(
@@ -243,6 +289,11 @@ class Chess28(commands.Cog):
         await run_command(interaction, C.Place, unit=unit, square=square, facing=facing)
 
     @group.command(name="retreat", description="Fall Back!: a model retreats to your Backline")
+    @app_commands.describe(
+        unit="Your model taking the Retreat action after Fall Back!, by its label (e.g. W1)",
+        square="An empty square of your Backline, e.g. c1",
+        facing="Its facing: North, East, South or West",
+    )
     @app_commands.autocomplete(unit=ac_unit)
     @app_commands.choices(facing=FACINGS)
     async def retreat(
@@ -253,6 +304,9 @@ class Chess28(commands.Cog):
         )
 
     @group.command(name="refresh", description="Refresh: a Drained model back to the Dead Pile")
+    @app_commands.describe(
+        unit="Your Drained model to move back to the Dead Pile, by its label (e.g. W4)",
+    )
     @app_commands.autocomplete(unit=ac_unit)
     async def refresh(self, interaction: discord.Interaction, unit: str) -> None:
         await run_command(interaction, C.Refresh, unit=unit)
@@ -278,6 +332,9 @@ class Chess28(commands.Cog):
         await run_command(interaction, C.EndTurn)
 
     @group.command(name="choose", description="Answer the open decision")
+    @app_commands.describe(
+        option="One of the open decision's options, e.g. a push-back square or a re-roll",
+    )
     @app_commands.autocomplete(option=ac_option)
     async def choose(self, interaction: discord.Interaction, option: str) -> None:
         await run_command(interaction, C.Choose, option=option)
@@ -293,11 +350,17 @@ class Chess28(commands.Cog):
         await _look(interaction, C.ShowHand)
 
     @group.command(name="reach", description="The board with a model's moves and targets")
+    @app_commands.describe(
+        unit="The model to show, by its label (e.g. W1 or B3)",
+    )
     @app_commands.autocomplete(unit=ac_unit)
     async def reach(self, interaction: discord.Interaction, unit: str) -> None:
         await _look(interaction, C.ShowReach, unit=unit)
 
     @group.command(name="card", description="A model's Character Card")
+    @app_commands.describe(
+        model="A model's label (e.g. W1) or a roster model's name",
+    )
     async def card(self, interaction: discord.Interaction, model: str) -> None:
         await _look(interaction, C.ShowCard, model=model)
 
@@ -307,6 +370,14 @@ class Chess28(commands.Cog):
         await _look(interaction, C.DefineModel, text=text)
 
     @group.command(name="odds", description="Exact odds of an attack, or of Fight vs Defence")
+    @app_commands.describe(
+        unit="Your attacking model, by its label (e.g. W1); give a target too",
+        target="Square it makes a Melee Attack on, e.g. e5",
+        fight="Or by numbers: the attacker's Fight (or Strength) dice, hitting on 4+",
+        defence="The defender's Defence dice, saving on 5+",
+        chill="The attacker has Chill Grasp: attack dice that roll a 6 cannot be saved",
+        iron="The defender has Iron Skin: it saves hits on a 2+",
+    )
     @app_commands.autocomplete(unit=ac_unit, target=ac_square)
     async def odds(
         self,
@@ -330,6 +401,9 @@ class Chess28(commands.Cog):
         )
 
     @group.command(name="rules", description="Look up a rules term, a Gambit Card or a model")
+    @app_commands.describe(
+        term="A rules term, Gambit Card or roster model; leave out for the list",
+    )
     async def rules(self, interaction: discord.Interaction, term: str | None = None) -> None:
         await _look(interaction, C.Lookup, term=term)
 

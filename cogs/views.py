@@ -201,6 +201,9 @@ class ChallengeButton(
             await refuse(interaction, NOT_VALID)
             return
         row = await svc.store.game(self.game_id)
+        if row is not None and row.status != "challenge":  # answered (its game may have moved)
+            await refuse(interaction, "This challenge is no longer open.")
+            return
         if row is not None and row.channel_id != interaction.channel_id:
             await refuse(interaction, "This challenge belongs to another channel.")
             return

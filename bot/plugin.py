@@ -86,6 +86,22 @@ class SystemPlugin(ABC):
         opponent); raises ``RulesError`` with every problem."""
         raise NotImplementedError(f"{self.name} has nothing to choose before play")
 
+    # The kind under which this system keeps a server's own data for choices (e.g. Wargame
+    # Chess factions) in the store's per-server state; "" for none.
+    library_kind: ClassVar[str] = ""
+
+    def resolve_choice(self, text: str, library: Mapping[str, Any]) -> str:
+        """A choice as typed (which may name the server's data, e.g. a faction) as a
+        self-contained choice for ``check_choice``; raises ``RulesError``."""
+        return text
+
+    def complete_choice(
+        self, prefix: str, text: str, library: Mapping[str, Any]
+    ) -> list[tuple[str, str]]:
+        """Autocomplete suggestions (label, value) for a choice being typed under ``prefix``
+        (e.g. a faction's name)."""
+        return []
+
     def draft_verdict(self, text: str) -> str:
         """A short verdict on a choice being typed, for autocomplete (e.g. its points total)."""
         try:

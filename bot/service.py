@@ -349,7 +349,11 @@ class GameService:
                     "Teams are chosen after the challenge is accepted and before the game starts."
                 )
             try:
-                chosen, _ = plugin.check_choice(K.parse_text(text, plugin.choice_word))
+                # (a choice resolved against the server's data, e.g. a faction, is kept whole)
+                resolved = plugin.library_kind and text.startswith("{")
+                chosen, _ = plugin.check_choice(
+                    text if resolved else K.parse_text(text, plugin.choice_word)
+                )
             except RulesError as e:
                 return Answer.error(str(e))
             teams = dict(row.meta.get("teams", {}))

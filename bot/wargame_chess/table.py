@@ -23,11 +23,12 @@ from rules.wargame_chess.cards import PlayingCard, parse_card
 from rules.wargame_chess.deploy import suggest_deployment
 from rules.wargame_chess.dice import Modifier
 from rules.wargame_chess.engine import activatable, destinations, free_deploy_squares
+from rules.wargame_chess.faction_file import parse_team, team_choice, team_from_choice
 from rules.wargame_chess.pieces import Kind
 from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until, Zone
 from rules.wargame_chess.system import DEFAULT_TEAMS, SYSTEM
 from rules.wargame_chess.tarot import BY_NUMBER, find_card
-from rules.wargame_chess.teams import TeamList
+from rules.wargame_chess.teams import STANDARD, Faction, TeamList
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -74,6 +75,33 @@ Companion (no game needed): roll 4d6kh3 · roll queen adv +2 · resolve knight p
          odds queen knight aadv=1 · divinate sun · cards draw 2 · bones K Q R 2N 3P · rolls stats
 """
 
+FACTIONS = "wargame-chess-factions"  # a server's factions, in the store's per-server state
+
+
+def server_faction(library: Mapping[str, Any], name: str) -> Faction:
+    """The faction called ``name`` among the server's (``Standard`` is built in)."""
+    key = " ".join(name.split()).lower()
+    if key == STANDARD.name.lower():
+        return STANDARD
+    entry = library.get(key)
+    if entry is None:
+        raise ParseError(
+            f"this server has no faction called '{name.strip()}' (`/faction list` shows them)"
+        )
+    return Faction.from_dict(entry["faction"])
+
+
+def reveal(team: TeamList) -> str:
+    """A team as the opponent sees it when teams are revealed: the upgrades with their costs
+    (the rules ask players to say which upgrades they took)."""
+    parts = [f"{n} {name}" if n > 1 else name for name, n in team.pieces if n]
+    text = f"{team.faction.name}: " + ", ".join(parts)
+    if team.upgrades:
+        ups = ", ".join(f"{u} ({team.faction.upgrade(u).cost} pts)" for u in team.upgrades)
+        text += f"; upgrades: {ups}"
+    return text + f" ({team.points} points)"
+
+
 TREE_MODES = {W.TreeMode.MIRROR: "mirror", W.TreeMode.FLIP: "mirror and flip"}
 TREE_MODES[W.TreeMode.RANDOM] = "random"
 
@@ -88,16 +116,52 @@ class WargameChessTable(SystemPlugin):
     help = HELP
     credit = "Wargame Chess is by its authors; the bot re-words its rules and uses its facts."
 
+    library_kind = FACTIONS
+
     # ---- a new game ----
     def check_choice(self, text: str) -> tuple[str, str]:
         chosen = READY_MADE.get(text, text)
-        team = TeamList.parse(chosen).validate()
-        return chosen, team.describe()
+        team = team_from_choice(chosen).validate()
+        return chosen, reveal(team)
+
+    def resolve_choice(self, text: str, library: Mapping[str, Any]) -> str:
+        """``Faction name: list + upgrade`` with one of the server's factions; a list alone
+        (or ``Standard: ...``) is the built-in Standard faction's."""
+        t = " ".join(text.split())
+        if t.startswith("{"):
+            raise ParseError("a team is a list of pieces, like K Q R 2N 3P")
+        name, sep, rest = t.partition(":")
+        if not sep or t in READY_MADE:
+            return t
+        faction = server_faction(library, name)
+        if faction is STANDARD:
+            return rest.strip()
+        return team_choice(parse_team(rest, faction), rest.strip())
+
+    def complete_choice(
+        self, prefix: str, text: str, library: Mapping[str, Any]
+    ) -> list[tuple[str, str]]:
+        try:
+            faction = server_faction(library, prefix)
+        except RulesError:
+            return []
+        head = text.rstrip(", ")
+        joint = ", " if head else ""
+        out = []
+        if "+" not in text:
+            for o in faction.options:
+                if o.max > 0:
+                    out.append((f"add {o.name} {o.range_text}", f"{head}{joint}{o.name}"))
+        if head:
+            for u in faction.upgrades:
+                if u.name.lower() not in text.lower():
+                    out.append((f"add upgrade {u.name} ({u.cost} pts)", f"{head} + {u.name}"))
+        return out
 
     def draft_verdict(self, text: str) -> str:
         """The live points total and the first problem, or "legal"."""
         try:
-            team = TeamList.parse(text)
+            team = team_from_choice(text)
         except RulesError as e:
             return str(e)
         problems = team.problems()

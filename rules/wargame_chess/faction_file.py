@@ -37,6 +37,7 @@ RULE_KEYS = {"name", "text", "when", "side", "faith", "summon", "adjust", "prefe
 UPGRADE_KEYS = RULE_KEYS | {"cost"}
 
 
+RANGE = re.compile(r"\(?\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*\)?")
 SIDED = (Moment.ACTIVATION_START, Moment.ACTIVATION_END, Moment.ATTACK, Moment.SLAY)
 
 
@@ -222,7 +223,7 @@ def _quantity(c: _Checker, v: Any, where: str) -> tuple[int, int] | None:
         lo = hi = v
     elif isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v):
         lo, hi = v
-    elif isinstance(v, str) and (m := re.fullmatch(r"\(?\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*\)?", v)):
+    elif isinstance(v, str) and (m := RANGE.fullmatch(v)):
         lo = int(m.group(1))
         hi = int(m.group(2)) if m.group(2) else lo
     else:
@@ -437,3 +438,28 @@ def _by_type(faction: Faction, token: str) -> str:
         if o.kind is kind and o.max > 0:
             return o.name
     raise ParseError(f"the {faction.name} faction has no {kind.display} to take")
+
+
+# ---- a chosen team as the game keeps it ----
+def team_choice(team: TeamList, text: str) -> str:
+    """The text a game keeps for a team of a data-defined faction: the faction itself and the
+    list, so the game does not depend on the server's faction afterwards."""
+    if team.faction is STANDARD:
+        return text
+    return json.dumps({"faction": team.faction.to_dict(), "team": text}, sort_keys=True)
+
+
+def team_from_choice(choice: Any) -> TeamList:
+    """A team from a kept choice: a Standard list's text, or a faction and its list."""
+    if isinstance(choice, str) and choice.lstrip().startswith("{"):
+        try:
+            choice = json.loads(choice)
+        except (ValueError, RecursionError):
+            raise ParseError("this team's faction data is damaged") from None
+    if isinstance(choice, dict):
+        try:
+            faction = Faction.from_dict(choice["faction"])
+            return parse_team(str(choice["team"]), faction)
+        except (KeyError, TypeError, ValueError) as e:
+            raise ParseError(f"this team's faction data is damaged ({e})") from None
+    return TeamList.parse(str(choice))

@@ -25,6 +25,7 @@ from rules.wargame_chess.dice import Modifier
 from rules.wargame_chess.engine import activatable, destinations, free_deploy_squares
 from rules.wargame_chess.faction_file import parse_team, team_choice, team_from_choice
 from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.reminders import activation_rules, reminders
 from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until, Zone
 from rules.wargame_chess.system import DEFAULT_TEAMS, SYSTEM
 from rules.wargame_chess.tarot import BY_NUMBER, find_card
@@ -211,10 +212,10 @@ class WargameChessTable(SystemPlugin):
 
     # ---- words, views and pictures ----
     def prompt(self, state: Any) -> str:
-        return prompt(state)
+        return with_reminders(prompt(state), state, discord=False)
 
     def discord_prompt(self, state: Any) -> str:
-        return discord_prompt(state)
+        return with_reminders(discord_prompt(state), state, discord=True)
 
     def describe_action(self, state: Any, action: Action) -> str:
         return describe_action(state, action)
@@ -298,6 +299,13 @@ class WargameChessTable(SystemPlugin):
             first: list[Action] = []
             if state.phase is Phase.PLAY and state.pending is None:
                 first = [A.Activate(piece.key)]
+                if activation_rules(state, piece.key, isinstance(c, W.Attack)):
+                    # A faction rule applies at the start of this Activation: Activate only,
+                    # so it is reminded before the piece acts (ruling R96).
+                    reply = table.act(first[0], player)
+                    verb = "Attack" if isinstance(c, W.Attack) else "Move"
+                    reply.text += f"\n(Activated only: apply the rules above, then {verb}.)"
+                    return reply
             last = (
                 A.Attack(piece.key, c.square)
                 if isinstance(c, W.Attack)
@@ -319,6 +327,28 @@ class WargameChessTable(SystemPlugin):
         if isinstance(c, W.ChooseOption):
             return _choose_option(table, state, c, player)
         return table.act(adjustment(state, c, table.who(player), player), player)
+
+
+REMINDER_TEXT = 160  # characters of a rule's text in a reminder (`/faction show` has it all)
+
+
+def with_reminders(text: str, s: GameState, discord: bool) -> str:
+    """The prompt, then the faction rules the last action brought round, in the order they
+    resolve, each with the adjustments or faith action that apply it."""
+    due = reminders(s)
+    if not due:
+        return text
+    lines = [text, "Faction rules to apply now, in this order:"]
+    for i, r in enumerate(due, 1):
+        body = r.rule.text
+        if len(body) > REMINDER_TEXT:
+            body = body[: REMINDER_TEXT - 1].rstrip() + "…"
+        how = r.rule.how(discord)
+        lines.append(
+            f"{i}. {r.player.title}: {r.rule.name}{r.rule.tags} ({r.source}, {r.moment.value}): "
+            f"{body}" + (f" Apply with {how}." if how else "")
+        )
+    return "\n".join(lines)
 
 
 def _piece(state: GameState, text: str, owner: Player | None) -> Piece:

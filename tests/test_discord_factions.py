@@ -135,3 +135,98 @@ async def test_choosing_factions_reveals_upgrades_and_keeps_the_data(table: Harn
         if p.option == "Lantern-bearer"
     )
     assert table.errors == [] and table.violations == []
+
+
+async def _peaceful_step(table: Harness, channel: int, rng: Any) -> None:
+    """One decision through the live message, never Attacking (the game runs to turn 10)."""
+    svc = service(table)
+    row, state = await svc.current(channel)
+    user = svc.user_of(row, state.decider)
+    live = table.live_message(channel)
+    select = live.select()
+    if select is not None and live.custom_ids():
+        opts = [o for o in select["options"] if "Attack" not in o["label"]]
+        pick = rng.choice(opts or select["options"])
+        await table.click(user, live, select["custom_id"], [pick["value"]])
+        return
+    buttons = [b for b in live.buttons() if "Attack" not in b[0] and "Rematch" not in b[0]]
+    if buttons:
+        label = [b for b in buttons if "Decline" in b[0] or "Keep" in b[0]]
+        await table.click(user, live, (label or buttons)[0][1])
+        return
+    piece = state.piece(state.pending.piece)
+    squares = await table.autocomplete(
+        user, "move", "square", channel=channel, piece=piece.label, square=""
+    )
+    await table.slash(
+        user, "move", channel=channel, piece=piece.label, square=rng.choice(squares)["value"]
+    )
+
+
+async def test_a_game_of_two_server_factions_to_turn_ten(table: Harness) -> None:
+    """Two data-defined factions (a Summon-only option, a Legendary piece, Pawns without
+    Promotion, upgrades) played through the real dispatch: reminders at the moments their
+    rules name, in the rules' order, kept while they are applied; scored with upgrades."""
+    import random
+
+    from rules.wargame_chess.board import Player
+    from rules.wargame_chess.state import Phase
+
+    await add(table, WARDENS)
+    await add(table, COURT, "court.toml")
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    await table.slash(ALICE, "team", channel=channel, faction="Lantern Wardens", team=WARDENS_TEAM)
+    await table.slash(BOB, "team", channel=channel, faction="Ashen Court", team=COURT_TEAM)
+    svc = service(table)
+    game_id = (await svc.current(channel))[0].id
+    rng = random.Random(7)
+    seen_turn_start = seen_end = seen_attack_hint = False
+    for _ in range(2000):
+        row, state = await svc.current(channel) or (None, None)
+        if state is None or state.is_over:
+            break
+        text = table.live_message(channel).content
+        if state.phase is Phase.PLAY and state.turn == 1 and not seen_turn_start:
+            # Turn 1 begins: each side's start-of-turn faction rule, alternating from the
+            # player who Activates first.
+            first = state.first_activator
+            court = "Court of Cinders (faction rule, start of turn)"
+            watch = "Kindled Watch (Bone Reading) (faction rule, start of turn)"
+            order = [court, watch] if first.title == "Black" else [watch, court]
+            assert f"1. {first.title}: {order[0]}" in text, text
+            assert f"2. {first.other.title}: {order[1]}" in text, text
+            assert "`/bones roll`" in text and "`/adjust tokens`" in text
+            # Applying a rule by hand keeps the reminders in the live message.
+            king = next(p for p in state.pieces_of(first.other.other) if p.label == "K1")
+            await table.slash(
+                svc.user_of(row, state.decider),
+                "adjust tokens",
+                channel=channel,
+                piece=king.key,
+                token="advantage",
+                count=1,
+            )
+            assert "Faction rules to apply now" in table.live_message(channel).content
+            seen_turn_start = True
+            continue
+        if "Smoulder (faction rule, end of activation)" in text:
+            assert text.index("Smoulder") < text.index("Kindling (upgrade, between activations)")
+            seen_end = True
+        if "Bright Oil (upgrade, on attack)" in text:
+            assert "Move or Attack" in text and "`/adjust modifier`" in text
+            seen_attack_hint = True
+        if "Long Night (Major Arcana) (upgrade, end of turn)" in text:
+            assert "`/divinate preferred:The Moon, The Star`" in text
+            assert text.index("end of turn") < text.index("start of turn")
+        await _peaceful_step(table, channel, rng)
+    assert seen_turn_start and seen_end and seen_attack_hint
+    final = await svc.stored_state(game_id)
+    assert final.is_over and final.turn == 10 and final.outcome.points is not None
+    # Points on the board plus upgrades: 11 + 3 for the Wardens, 13 + 1 for the Court.
+    on_board = [final.points_on_board(p) for p in Player]
+    assert on_board == [11, 13]
+    assert final.outcome.points == (14, 14) and final.outcome.winner is None
+    assert "Draw" in table.sent[-1].content or "Draw" in table.shown[-1]
+    assert table.errors == [] and table.violations == []

@@ -113,6 +113,11 @@ class SystemPlugin(ABC):
         """The console's ``game new <system> ...`` words as the system's options."""
         return {}
 
+    def console_options(self, words: Sequence[str]) -> dict[str, Any]:
+        """``options_from_words`` for the console alone, which may also read local files (e.g.
+        a faction file per side); never used for words typed in Discord."""
+        return self.options_from_words(words)
+
     def new_game(self, choices: Mapping[Player, str], options: Mapping[str, Any]) -> Any:
         """A game from each seat's choice (empty when there is nothing to choose)."""
         return self.rules.new_game(options)

@@ -23,7 +23,13 @@ from rules.wargame_chess.cards import PlayingCard, parse_card
 from rules.wargame_chess.deploy import suggest_deployment
 from rules.wargame_chess.dice import Modifier
 from rules.wargame_chess.engine import activatable, destinations, free_deploy_squares
-from rules.wargame_chess.faction_file import parse_team, team_choice, team_from_choice
+from rules.wargame_chess.faction_file import (
+    MAX_FILE_BYTES,
+    parse_team,
+    read_faction,
+    team_choice,
+    team_from_choice,
+)
 from rules.wargame_chess.pieces import Kind
 from rules.wargame_chess.reminders import activation_rules, reminders
 from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until, Zone
@@ -175,6 +181,23 @@ class WargameChessTable(SystemPlugin):
         teams = (white.strip() or DEFAULT_TEAMS[0], black.strip() or DEFAULT_TEAMS[1])
         return {"teams": teams, "revised_star": revised}
 
+    def console_options(self, words: Sequence[str]) -> dict[str, Any]:
+        """As ``options_from_words``; a side may be ``<faction file>: list + upgrade``
+        (``game new docs/factions/ashen-court.toml: K 2R 2B 3P + Kindling | K Q R 2N 3P``)."""
+        options = self.options_from_words(words)
+        teams = []
+        for text in options["teams"]:
+            path, sep, rest = text.partition(":")
+            if sep and path.strip().lower().endswith((".toml", ".json")):
+                try:
+                    with open(path.strip(), "rb") as fh:
+                        data = fh.read(MAX_FILE_BYTES + 1)
+                except OSError as e:
+                    raise ParseError(f"cannot read the faction file {path.strip()}: {e}") from None
+                text = team_choice(parse_team(rest, read_faction(data)), rest.strip())
+            teams.append(text)
+        return {**options, "teams": tuple(teams)}
+
     def new_game(self, choices: Mapping[Player, str], options: Mapping[str, Any]) -> Any:
         if choices:
             options = {**options, "teams": (choices[Player.WHITE], choices[Player.BLACK])}
@@ -201,8 +224,8 @@ class WargameChessTable(SystemPlugin):
     def describe_options(self, options: Mapping[str, Any]) -> str:
         lines = []
         if options.get("teams"):
-            white, black = (TeamList.parse(t) for t in options["teams"])
-            lines += [f"White: {white.describe()}", f"Black: {black.describe()}"]
+            white, black = (team_from_choice(t) for t in options["teams"])
+            lines += [f"White: {reveal(white)}", f"Black: {reveal(black)}"]
         if options.get("revised_star"):
             lines.append(STAR_OPTION_TEXT)
         return "\n".join(lines)

@@ -335,3 +335,30 @@ def test_slaying_reminds_the_slain_pieces_side_of_its_enemy_rules() -> None:
     s, _ = step(s, A.Attack("Black P3", Square.parse("b2")), [4, 4, 1, 1])
     said = _said(s)
     assert said[:1] == ["White Moths to the Flame"], said
+
+
+def test_the_console_plays_faction_files_with_reminders_in_its_own_words() -> None:
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+
+    t = Table(RandomDice(1))
+    court = DOCS / "ashen-court.toml"
+    wardens = DOCS / "lantern-wardens.toml"
+    r = t.execute(
+        t.parse(
+            f"game new {court}: K 2R 2B 3P + Kindling | {wardens}: K Q Shade 4P + Bright Oil"
+            " + Long Night"
+        ),
+        None,
+    )
+    assert "upgrades: Bright Oil (1 pts), Long Night (2 pts) (14 points)" in r.text, r.text
+    for line in ("trees", "trees", "trees", "trees mirror", "deploy auto", "deploy auto"):
+        r = t.execute(t.parse(line), None)
+    assert "Turn 1 of 10 begins" in r.text, r.text
+    assert "Faction rules to apply now, in this order:" in r.text
+    assert "`bones`" in r.text and "`give N1 adv 1`" in r.text
+    # Discord's words for a game's options never read files.
+    from bot import systems
+
+    with pytest.raises(ParseError):
+        systems.get("wargame-chess").new_game({}, t.plugin.options_from_words([f"{court}:", "K"]))

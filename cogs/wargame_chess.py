@@ -218,6 +218,22 @@ async def ac_combat_square(
     ][:MAX_CHOICES]
 
 
+async def ac_summon_option(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Your faction's options, Summon-only ones first."""
+    got = await _my_state(interaction)
+    if got is None or got[2] is None:
+        return []
+    _, state, seat = got
+    options = sorted(state.config.teams[seat].faction.options, key=lambda o: o.max > 0)
+    return [
+        app_commands.Choice(name=f"{o.name} ({o.kind.display}) {o.range_text}"[:100], value=o.name)
+        for o in options
+        if current.lower() in o.name.lower()
+    ][:MAX_CHOICES]
+
+
 async def ac_server_faction(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
@@ -402,6 +418,17 @@ class WargameChess(commands.Cog):
     @app_commands.autocomplete(piece=ac_any_piece)
     async def adjust_place(self, interaction: discord.Interaction, piece: str, square: str) -> None:
         await run_command(interaction, W.Place, piece=piece, square=square)
+
+    @adjust.command(name="summon", description="Summon a new piece of one of your options")
+    @app_commands.describe(
+        option="The piece option a Summon rule brings, e.g. a Summon-only (0) one",
+        square="The empty square to Summon it to, e.g. c3",
+    )
+    @app_commands.autocomplete(option=ac_summon_option)
+    async def adjust_summon(
+        self, interaction: discord.Interaction, option: str, square: str
+    ) -> None:
+        await run_command(interaction, W.Summon, option=option, square=square)
 
     @adjust.command(name="remove", description="Take a piece off the board (not slain)")
     @app_commands.describe(piece="The piece on the board to take off, e.g. White N1 or Black P3")

@@ -73,7 +73,8 @@ Play:    activate N1 · move N1 e4 · attack N1 e5 · spend / keep (Advantage to
          combat P1 d4 (Combat Movement) · promote Q1 · castle N1 · decline · aside e5
          actions (numbered choices; type the number to choose) · board · status · log
 Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · scatter P1
-         place N2 c3 · takeoff P4 · redeploy Q1 d1 · modifier N1 +2 · undo · concede · export
+         place N2 c3 · takeoff P4 · redeploy Q1 d1 · modifier N1 +2 · summon Moth Knight c3
+         undo · concede · export
          odds queen knight [adv|dis] · roll 4d6kh3 · rules combat movement
 Faith:   divinate [tower, sun] (preferred cards) · divinate switch star · choose <option>
          tarot card hermit · tarot active · tarot discard star · cards draw 2 game
@@ -395,6 +396,9 @@ def adjustment(state: GameState, c: K.Command, by: Player, player: Player | None
         return A.PlacePiece(by, _piece(state, c.piece, player).key, c.square)
     if isinstance(c, W.TakeOff):
         return A.RemovePiece(by, _piece(state, c.piece, player).key)
+    if isinstance(c, W.Summon):
+        option = state.config.teams[by].faction.option(c.option).name
+        return A.Summon(by, option, c.square)
     if isinstance(c, W.Redeploy):
         return A.Redeploy(by, _piece(state, c.piece, player).key, c.square)
     if isinstance(c, W.RollModifier):
@@ -573,6 +577,9 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         piece, _ = _piece_text(args)
         cls = {"activate": W.Activate, "promote": W.Promote, "castle": W.Castle}
         return b(cls.get(verb, W.TakeOff), piece=piece)
+    if verb == "summon":  # `summon Moth Knight c3`: the option's name, then the square
+        _need(args, 2, "which option and where: `summon Moth Knight c3`")
+        return b(W.Summon, option=" ".join(args[:-1]), square=args[-1])
     if verb in ("move", "attack", "combat", "place", "redeploy"):
         _need(args, 2, f"which piece and where: `{verb} N1 e5`")
         piece, rest = _piece_text(args)

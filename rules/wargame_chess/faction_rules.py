@@ -100,6 +100,7 @@ ADJUSTMENTS: dict[str, tuple[str, str]] = {
     "redeploy": ("/adjust redeploy", "redeploy N1 c2"),
     "modifier": ("/adjust modifier", "modifier N1 +1"),
     "discard_tarot": ("/adjust discard_tarot", "tarot discard <card>"),
+    "summon": ("/adjust summon", "summon <option> <square>"),
 }
 
 

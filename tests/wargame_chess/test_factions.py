@@ -362,3 +362,18 @@ def test_the_console_plays_faction_files_with_reminders_in_its_own_words() -> No
 
     with pytest.raises(ParseError):
         systems.get("wargame-chess").new_game({}, t.plugin.options_from_words([f"{court}:", "K"]))
+
+
+def test_a_summon_only_option_is_summoned_by_hand() -> None:
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+
+    t = Table(RandomDice(1), _game(), "wargame-chess")
+    r = t.execute(t.parse("summon moth knight a3"), Player.WHITE)
+    assert r.ok and "White N1 (Moth Knight) is Summoned to a3" in r.text, r.text
+    moth = t.game().piece("White N1")
+    assert moth.option == "Moth Knight" and moth.on_board
+    r = t.execute(t.parse("summon Moth Knight b3"), Player.WHITE)
+    assert r.ok and t.game().piece("White N2").on_board
+    r = t.execute(t.parse("summon Moth Knight c3"), Player.WHITE)
+    assert not r.ok and "at most 2 Moth Knight" in r.text, r.text  # (WC-2, R5a)

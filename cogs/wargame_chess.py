@@ -419,6 +419,31 @@ class WargameChess(commands.Cog):
     async def adjust_place(self, interaction: discord.Interaction, piece: str, square: str) -> None:
         await run_command(interaction, W.Place, piece=piece, square=square)
 
+    @adjust.command(name="draw_cards", description="Draw from this game's playing cards")
+    @app_commands.describe(
+        count="How many cards your rule draws (1-10)",
+        keep="Keep them aside until the end of the turn or the game, or discard them",
+    )
+    @app_commands.choices(
+        keep=[
+            app_commands.Choice(name="until the end of the turn", value="turn"),
+            app_commands.Choice(name="until the end of the game", value="game"),
+            app_commands.Choice(name="discard them", value="discard"),
+        ]
+    )
+    async def adjust_draw_cards(
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 10] = 1,
+        keep: str = "turn",
+    ) -> None:
+        await run_command(interaction, W.DrawCards, count=count, keep=keep)
+
+    @adjust.command(name="read_bones", description="Read your bone pool for one of your rules")
+    @app_commands.describe(keep="True keeps the results for later (as your rule says)")
+    async def adjust_read_bones(self, interaction: discord.Interaction, keep: bool = False) -> None:
+        await run_command(interaction, W.ReadBones, keep=keep)
+
     @adjust.command(name="summon", description="Summon a new piece of one of your options")
     @app_commands.describe(
         option="The piece option a Summon rule brings, e.g. a Summon-only (0) one",

@@ -197,7 +197,7 @@ async def test_a_game_of_two_server_factions_to_turn_ten(table: Harness) -> None
             order = [court, watch] if first.title == "Black" else [watch, court]
             assert f"1. {first.title}: {order[0]}" in text, text
             assert f"2. {first.other.title}: {order[1]}" in text, text
-            assert "`/bones roll`" in text and "`/adjust tokens`" in text
+            assert "`/adjust read_bones`" in text and "`/adjust tokens`" in text
             # Applying a rule by hand keeps the reminders in the live message.
             king = next(p for p in state.pieces_of(first.other.other) if p.label == "K1")
             await table.slash(
@@ -209,6 +209,13 @@ async def test_a_game_of_two_server_factions_to_turn_ten(table: Harness) -> None
                 count=1,
             )
             assert "Faction rules to apply now" in table.live_message(channel).content
+            # The faith action the reminder offers: the Wardens read their bones.
+            before = len((await svc.current(channel))[1].history)
+            r = await table.slash(ALICE, "adjust read_bones", channel=channel)
+            assert not (r.ephemeral and "not" in r.content), r.content
+            _, after = await svc.current(channel)
+            assert after.history[-1].action.name == "read_bones" and len(after.history) > before
+            assert "Kindled Watch" in table.live_message(channel).content
             seen_turn_start = True
             continue
         if "Smoulder (faction rule, end of activation)" in text:

@@ -78,8 +78,8 @@ class Faith(StrEnum):
         if discord:
             words = {
                 Faith.MAJOR: "/divinate",
-                Faith.MINOR: "/cards draw",
-                Faith.BONES: "/bones roll",
+                Faith.MINOR: "/adjust draw_cards",
+                Faith.BONES: "/adjust read_bones",
             }
         else:
             words = {Faith.MAJOR: "divinate", Faith.MINOR: "cards draw 1", Faith.BONES: "bones"}

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.commands import Command
+from bot.commands import Command, parse_text
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.history import Event
@@ -94,6 +94,13 @@ class SystemPlugin(ABC):
         """A choice as typed (which may name the server's data, e.g. a faction) as a
         self-contained choice for ``check_choice``; raises ``RulesError``."""
         return text
+
+    def typed_choice(self, text: str) -> str:
+        """A choice's text as ``/team`` hands it to the service: checked as typed text, except
+        a choice ``resolve_choice`` made self-contained (e.g. with a faction's data)."""
+        if self.library_kind and text.startswith("{"):
+            return text
+        return parse_text(text, self.choice_word)
 
     def complete_choice(
         self, prefix: str, text: str, library: Mapping[str, Any]

@@ -349,11 +349,7 @@ class GameService:
                     "Teams are chosen after the challenge is accepted and before the game starts."
                 )
             try:
-                # (a choice resolved against the server's data, e.g. a faction, is kept whole)
-                resolved = plugin.library_kind and text.startswith("{")
-                chosen, _ = plugin.check_choice(
-                    text if resolved else K.parse_text(text, plugin.choice_word)
-                )
+                chosen, _ = plugin.check_choice(plugin.typed_choice(text))
             except RulesError as e:
                 return Answer.error(str(e))
             teams = dict(row.meta.get("teams", {}))

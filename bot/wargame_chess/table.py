@@ -96,7 +96,12 @@ def server_faction(library: Mapping[str, Any], name: str) -> Faction:
         raise ParseError(
             f"this server has no faction called '{name.strip()}' (`/faction list` shows them)"
         )
-    return Faction.from_dict(entry["faction"])
+    try:
+        return Faction.from_dict(entry["faction"])
+    except (KeyError, TypeError, ValueError):
+        raise ParseError(
+            f"this server's faction '{name.strip()}' is damaged: add it again"
+        ) from None
 
 
 def reveal(team: TeamList) -> str:

@@ -16,7 +16,7 @@ from rules.core.history import Event, Step
 from rules.wargame_chess.board import Player
 from rules.wargame_chess.faction_rules import Moment, RuleText, Side
 from rules.wargame_chess.state import Decision, GameState, Phase, Zone
-from rules.wargame_chess.teams import PieceOption
+from rules.wargame_chess.teams import PieceOption, TeamList
 
 # Actions made within a Re/Activation: if one leaves no Activation open, the Activation ended.
 IN_ACTIVATION = {
@@ -149,6 +149,8 @@ def _for(state: GameState, at: _At, player: Player) -> tuple[list[Reminder], ...
 
 def reminders(state: GameState) -> list[Reminder]:
     """The faction rules the last action brought round, in the order they resolve."""
+    if not any(_has_rules(t) for t in state.config.teams):
+        return []  # e.g. two Standard teams: nothing to remind
     step = _last_move(state)
     if step is None:
         return []
@@ -160,6 +162,11 @@ def reminders(state: GameState) -> list[Reminder]:
             for i in range(max(len(a), len(b))):
                 out += a[i : i + 1] + b[i : i + 1]
     return out
+
+
+def _has_rules(team: TeamList) -> bool:
+    f = team.faction
+    return bool(f.rules or team.upgrades or any(o.texts for o in f.options))
 
 
 def _last_move(state: GameState) -> Step | None:

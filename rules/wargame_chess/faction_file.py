@@ -125,6 +125,8 @@ def _text(c: _Checker, d: dict[str, Any], key: str, where: str, required: bool =
         return v[:limit]
     if required and not v:
         c.add(where + f" `{key}`", "is empty")
+    if key == "name" and not v.isprintable():
+        c.add(where + f" `{key}`", "must be one line of printable characters")
     return v
 
 
@@ -231,6 +233,9 @@ def _quantity(c: _Checker, v: Any, where: str) -> tuple[int, int] | None:
         return None
     if not 0 <= lo <= hi:
         c.add(where, f"({lo}-{hi}) is not a range: the least must not be above the most")
+        return None
+    if hi > TEAM_POINTS:
+        c.add(where, f"at most {TEAM_POINTS} (a team is {TEAM_POINTS} points), not {hi}")
         return None
     return lo, hi
 

@@ -171,6 +171,8 @@ side = "enemy"
         (b'name = "A"\npiece = [1]', "must be a table of keys"),
         (b'name = "A"\nnotes = 7\n[[piece]]\nname="P"\ntype="pawn"\nquantity="8"', "text"),
         ('name = "' + "N" * 61 + '"', "at most 60"),
+        ('name = "A\\nB"', "one line of printable characters"),
+        (b'name = "A"\n[[piece]]\nname="J"\ntype="joker"\nquantity=99999999999', "at most 14"),
     ],
 )
 def test_malformed_files_are_refused_with_a_reason(data: bytes | str, words: str) -> None:

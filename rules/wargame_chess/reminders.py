@@ -18,7 +18,8 @@ from rules.wargame_chess.faction_rules import Moment, RuleText, Side
 from rules.wargame_chess.state import Decision, GameState, Phase, Zone
 from rules.wargame_chess.teams import PieceOption, TeamList
 
-# Actions made within a Re/Activation: if one leaves no Activation open, the Activation ended.
+# Actions made only within a Re/Activation: if one leaves no Activation open, it ended. (A card
+# choice can come between Activations too, so it is not one of them.)
 IN_ACTIVATION = {
     "activate",
     "move",
@@ -29,7 +30,6 @@ IN_ACTIVATION = {
     "castle",
     "decline",
     "move_aside",
-    "choose",
 }
 
 

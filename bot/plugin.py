@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.commands import Command
+from bot.commands import MAX_CHOICE_TEXT, Command, parse_text
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.history import Event
@@ -89,6 +89,29 @@ class SystemPlugin(ABC):
         opponent); raises ``RulesError`` with every problem."""
         raise NotImplementedError(f"{self.name} has nothing to choose before play")
 
+    # The kind under which this system keeps a server's own data for choices (e.g. Wargame
+    # Chess factions) in the store's per-server state; "" for none.
+    library_kind: ClassVar[str] = ""
+
+    def resolve_choice(self, text: str, library: Mapping[str, Any]) -> str:
+        """A choice as typed (which may name the server's data, e.g. a faction) as a
+        self-contained choice for ``check_choice``; raises ``RulesError``."""
+        return text
+
+    def typed_choice(self, text: str) -> str:
+        """A choice's text as ``/team`` hands it to the service: checked as typed text, except
+        a choice ``resolve_choice`` made self-contained (e.g. with a faction's data)."""
+        if self.library_kind and text.startswith("{"):
+            return text
+        return parse_text(text, self.choice_word, MAX_CHOICE_TEXT)  # a deck list is long
+
+    def complete_choice(
+        self, prefix: str, text: str, library: Mapping[str, Any]
+    ) -> list[tuple[str, str]]:
+        """Autocomplete suggestions (label, value) for a choice being typed under ``prefix``
+        (e.g. a faction's name)."""
+        return []
+
     def draft_verdict(self, text: str) -> str:
         """A short verdict on a choice being typed, for autocomplete (e.g. its points total)."""
         try:
@@ -99,6 +122,11 @@ class SystemPlugin(ABC):
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
         """The console's ``game new <system> ...`` words as the system's options."""
         return {}
+
+    def console_options(self, words: Sequence[str]) -> dict[str, Any]:
+        """``options_from_words`` for the console alone, which may also read local files (e.g.
+        a faction file per side); never used for words typed in Discord."""
+        return self.options_from_words(words)
 
     def new_game(self, choices: Mapping[Player, str], options: Mapping[str, Any]) -> Any:
         """A game from each seat's choice (empty when there is nothing to choose)."""

@@ -310,8 +310,7 @@ class GameService:
                     "Teams are chosen after the challenge is accepted and before the game starts."
                 )
             try:
-                typed = K.parse_text(text, plugin.choice_word, K.MAX_CHOICE_TEXT)
-                chosen, _ = plugin.check_choice(typed)
+                chosen, _ = plugin.check_choice(plugin.typed_choice(text))
             except RulesError as e:
                 return Answer.error(str(e))
             teams = dict(row.meta.get("teams", {}))

@@ -222,7 +222,10 @@ class Table:
 
     def _new(self, c: K.NewGame) -> Reply:
         plugin = systems.get(c.game or None)
-        options = plugin.options_from_words(c.words)
+        if self.discord:
+            options = plugin.options_from_words(c.words)
+        else:  # the console may name local files (e.g. a faction file per side)
+            options = plugin.console_options(c.words)
         state = plugin.new_game({}, options)
         self.plugin, self.state = plugin, state
         intro = plugin.describe_options(options)

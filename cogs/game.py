@@ -5,32 +5,82 @@ structured commands (``bot.commands``) and hand them to the service; no rules li
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import commands as K
 from bot import systems
+from bot.plugin import SystemPlugin
 from bot.service import Answer
 from cogs.common import MAX_CHOICES, channel_id, fit, service
 from cogs.views import DYNAMIC_ITEMS, answer_unknown_component, respond
+from rules.core.errors import RulesError
 
 SYSTEM_CHOICES = [app_commands.Choice(name=p.name, value=p.id) for p in systems.SYSTEMS.values()]
 
 
-async def ac_team(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Ready-made choices, then what is typed with its verdict (e.g. a live points total)."""
+async def _plugin_here(interaction: discord.Interaction) -> tuple[SystemPlugin, dict[str, Any]]:
+    """The system of the channel's game, and the server's own data for its choices."""
     svc = service(interaction)
     row = await svc.store.live_game(channel_id(interaction))
     plugin = systems.get(None if row is None else row.system)
+    library: dict[str, Any] = {}
+    if plugin.library_kind and interaction.guild_id is not None:
+        library = await svc.store.channel_state(interaction.guild_id, plugin.library_kind) or {}
+    return plugin, library
+
+
+async def resolve_choice(interaction: discord.Interaction, text: str, prefix: str | None) -> str:
+    """A choice as typed, with the server's data it names (e.g. a faction), made
+    self-contained so the game never depends on the server's data later."""
+    plugin, library = await _plugin_here(interaction)
+    text = K.parse_text(text, plugin.choice_word or "choice")
+    if not plugin.library_kind:
+        if prefix:
+            raise RulesError(f"{plugin.name} has no factions: leave `faction` out")
+        return text
+    return plugin.resolve_choice(f"{prefix}: {text}" if prefix else text, library)
+
+
+async def ac_team(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Ready-made choices, then what is typed with its verdict (e.g. a live points total), then
+    ways to go on (a faction's options and upgrades)."""
+    plugin, library = await _plugin_here(interaction)
+    prefix = getattr(interaction.namespace, "faction", None) or ""
     out: list[app_commands.Choice[str]] = []
     if current.strip():
-        verdict = plugin.draft_verdict(current)
+        try:
+            verdict = plugin.draft_verdict(
+                plugin.resolve_choice(f"{prefix}: {current}" if prefix else current, library)
+            )
+        except RulesError as e:
+            verdict = str(e)
         out.append(app_commands.Choice(name=f"{current} ({verdict})"[:100], value=current[:100]))
+    if prefix:
+        for label, value in plugin.complete_choice(prefix, current, library):
+            if len(value) <= 100:
+                out.append(app_commands.Choice(name=label[:100], value=value))
+        return out[:MAX_CHOICES]
     for name, text in plugin.ready_made.items():
         if current.lower() in name.lower() or not current.strip():
             out.append(app_commands.Choice(name=name[:100], value=text[:100]))
     return out[:MAX_CHOICES]
+
+
+async def ac_faction(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The built-in Standard faction and this server's own."""
+    _, library = await _plugin_here(interaction)
+    names = ["Standard", *(str(e.get("name", k)) for k, e in sorted(library.items()))]
+    return [
+        app_commands.Choice(name=n[:100], value=n[:100])
+        for n in names
+        if current.lower() in n.lower()
+    ][:MAX_CHOICES]
 
 
 class Game(commands.Cog):
@@ -162,12 +212,22 @@ class Game(commands.Cog):
         )
 
     @app_commands.command(name="team", description="Choose your team (or deck) for the game")
-    @app_commands.describe(team="e.g. K Q R 2N 3P, or a ready-made one")
-    @app_commands.autocomplete(team=ac_team)
-    async def team(self, interaction: discord.Interaction, team: str) -> None:
+    @app_commands.describe(
+        team="e.g. K Q R 2N 3P, or a ready-made one; a faction's upgrades follow '+'",
+        faction="Wargame Chess: a faction of this server's (/faction list); Standard if left out",
+    )
+    @app_commands.autocomplete(team=ac_team, faction=ac_faction)
+    async def team(
+        self, interaction: discord.Interaction, team: str, faction: str | None = None
+    ) -> None:
+        svc = service(interaction)
+        try:
+            team = await resolve_choice(interaction, team, faction)
+        except RulesError as e:
+            await respond(interaction, Answer.error(str(e)[:1].upper() + str(e)[1:] + "."))
+            return
         await respond(
-            interaction,
-            await service(interaction).set_team(channel_id(interaction), interaction.user.id, team),
+            interaction, await svc.set_team(channel_id(interaction), interaction.user.id, team)
         )
 
     @commands.Cog.listener()

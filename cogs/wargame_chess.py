@@ -10,9 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service import Answer
 from bot.wargame_chess import commands as W
+from bot.wargame_chess import factions as F
 from cogs.common import MAX_CHOICES, channel_id, service
-from cogs.views import run_command
+from cogs.views import respond, run_command
 from rules.core.errors import RulesError
 from rules.wargame_chess.board import Square
 from rules.wargame_chess.engine import (
@@ -216,6 +218,38 @@ async def ac_combat_square(
     ][:MAX_CHOICES]
 
 
+async def ac_summon_option(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Your faction's options, Summon-only ones first."""
+    got = await _my_state(interaction)
+    if got is None or got[2] is None:
+        return []
+    _, state, seat = got
+    options = sorted(state.config.teams[seat].faction.options, key=lambda o: o.max > 0)
+    return [
+        app_commands.Choice(name=f"{o.name} ({o.kind.display}) {o.range_text}"[:100], value=o.name)
+        for o in options
+        if current.lower() in o.name.lower()
+    ][:MAX_CHOICES]
+
+
+async def ac_server_faction(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    factions = await F.library(service(interaction).store, interaction.guild_id)
+    names = [str(e.get("name", k)) for k, e in sorted(factions.items())]
+    if interaction.command is not None and interaction.command.name == "show":
+        names.insert(0, "Standard")
+    return [
+        app_commands.Choice(name=n[:100], value=n[:100])
+        for n in names
+        if current.lower() in n.lower()
+    ][:MAX_CHOICES]
+
+
 ANY_PIECE = "Any piece, by player and label, e.g. White N1 or Black P3"
 
 TOKEN_CHOICES = [
@@ -385,6 +419,42 @@ class WargameChess(commands.Cog):
     async def adjust_place(self, interaction: discord.Interaction, piece: str, square: str) -> None:
         await run_command(interaction, W.Place, piece=piece, square=square)
 
+    @adjust.command(name="draw_cards", description="Draw from this game's playing cards")
+    @app_commands.describe(
+        count="How many cards your rule draws (1-10)",
+        keep="Keep them aside until the end of the turn or the game, or discard them",
+    )
+    @app_commands.choices(
+        keep=[
+            app_commands.Choice(name="until the end of the turn", value="turn"),
+            app_commands.Choice(name="until the end of the game", value="game"),
+            app_commands.Choice(name="discard them", value="discard"),
+        ]
+    )
+    async def adjust_draw_cards(
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 10] = 1,
+        keep: str = "turn",
+    ) -> None:
+        await run_command(interaction, W.DrawCards, count=count, keep=keep)
+
+    @adjust.command(name="read_bones", description="Read your bone pool for one of your rules")
+    @app_commands.describe(keep="True keeps the results for later (as your rule says)")
+    async def adjust_read_bones(self, interaction: discord.Interaction, keep: bool = False) -> None:
+        await run_command(interaction, W.ReadBones, keep=keep)
+
+    @adjust.command(name="summon", description="Summon a new piece of one of your options")
+    @app_commands.describe(
+        option="The piece option a Summon rule brings, e.g. a Summon-only (0) one",
+        square="The empty square to Summon it to, e.g. c3",
+    )
+    @app_commands.autocomplete(option=ac_summon_option)
+    async def adjust_summon(
+        self, interaction: discord.Interaction, option: str, square: str
+    ) -> None:
+        await run_command(interaction, W.Summon, option=option, square=square)
+
     @adjust.command(name="remove", description="Take a piece off the board (not slain)")
     @app_commands.describe(piece="The piece on the board to take off, e.g. White N1 or Black P3")
     @app_commands.autocomplete(piece=ac_any_piece)
@@ -412,6 +482,78 @@ class WargameChess(commands.Cog):
         self, interaction: discord.Interaction, piece: str, value: str
     ) -> None:
         await run_command(interaction, W.RollModifier, piece=piece, value=value)
+
+    faction = app_commands.Group(
+        name="faction", description="This server's own factions (moderators add them from files)"
+    )
+
+    @faction.command(name="add", description="Add or replace a faction from its file")
+    @app_commands.describe(file="A faction file (.toml or .json) as docs/factions.md shows")
+    async def faction_add(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if (guild := await _moderator(interaction)) is None:
+            return
+        refusal = F.refuse_upload(file.filename, file.size)
+        if refusal is not None:
+            await respond(interaction, Answer.error(refusal))
+            return
+        try:
+            data = await file.read()
+        except discord.HTTPException:
+            await respond(interaction, Answer.error("Discord did not give me the file: try again."))
+            return
+        if (refusal := F.refuse_upload(file.filename, len(data))) is not None:
+            await respond(interaction, Answer.error(refusal))
+            return
+        svc = service(interaction)
+        await respond(interaction, await F.add_faction(svc.store, guild, interaction.user.id, data))
+
+    @faction.command(name="remove", description="Remove one of this server's factions")
+    @app_commands.describe(name="The faction to remove (games already started keep theirs)")
+    @app_commands.autocomplete(name=ac_server_faction)
+    async def faction_remove(self, interaction: discord.Interaction, name: str) -> None:
+        if (guild := await _moderator(interaction)) is None:
+            return
+        svc = service(interaction)
+        ans = await F.remove_faction(svc.store, guild, interaction.user.id, name)
+        await respond(interaction, ans)
+
+    @faction.command(name="list", description="The factions this server can play")
+    async def faction_list(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            await respond(interaction, Answer.error(SERVERS_ONLY))
+            return
+        await respond(
+            interaction, await F.list_factions(service(interaction).store, interaction.guild_id)
+        )
+
+    @faction.command(
+        name="show", description="A faction's roster, ranks, costs, upgrades and rules"
+    )
+    @app_commands.describe(name="Standard or one of this server's factions")
+    @app_commands.autocomplete(name=ac_server_faction)
+    async def faction_show(self, interaction: discord.Interaction, name: str) -> None:
+        if interaction.guild_id is None:
+            await respond(interaction, Answer.error(SERVERS_ONLY))
+            return
+        svc = service(interaction)
+        await respond(interaction, await F.show_faction(svc.store, interaction.guild_id, name))
+
+
+SERVERS_ONLY = "Factions belong to a server: use this command in one."
+
+
+async def _moderator(interaction: discord.Interaction) -> int | None:
+    """The server's id if the user may change its factions (Manage Server); else refuses."""
+    if interaction.guild_id is None:
+        await respond(interaction, Answer.error(SERVERS_ONLY))
+        return None
+    perms = getattr(interaction, "permissions", None)
+    if perms is None or not perms.manage_guild:
+        await respond(
+            interaction, Answer.error("Changing this server's factions needs Manage Server.")
+        )
+        return None
+    return interaction.guild_id
 
 
 async def setup(bot: commands.Bot) -> None:

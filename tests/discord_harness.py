@@ -43,6 +43,16 @@ OPTION_LABEL_LIMIT = 100
 _ids = itertools.count(1_000_000_000_000_000_000)
 
 
+@dataclass(frozen=True)
+class Upload:
+    """A file given to an ATTACHMENT option of a slash command (``size`` as Discord reports
+    it; by default the data's length). The bot downloads it from the harness's fake CDN."""
+
+    filename: str
+    data: bytes
+    size: int | None = None
+
+
 def snowflake() -> str:
     return str(next(_ids))
 
@@ -182,6 +192,8 @@ class Harness:
         self._message_of: dict[str, int] = {}  # interaction -> the message it was made from
         self._original: dict[str, int] = {}  # interaction -> its original response message
         self.last_edits: list[Sent] = []  # the messages the last interaction edited
+        self.cdn: dict[str, bytes] = {}  # uploaded files by URL (Attachment.read fetches them)
+        self.downloads: list[str] = []  # the URLs the bot fetched
 
     # ---- the fake Discord ----
     @staticmethod
@@ -576,8 +588,21 @@ class Harness:
         users: dict[str, int] | None = None,
     ) -> dict[str, Any]:
         parts = name.split()
-        leaf = self._options(options, focused)
+        uploads = {k: v for k, v in options.items() if isinstance(v, Upload)}
+        leaf = self._options({k: v for k, v in options.items() if k not in uploads}, focused)
         resolved: dict[str, Any] = {}
+        for opt_name, up in uploads.items():
+            aid = snowflake()
+            url = f"https://cdn.example/attachments/{aid}/{up.filename}"
+            self.cdn[url] = up.data
+            leaf.append({"type": 11, "name": opt_name, "value": aid})
+            resolved.setdefault("attachments", {})[aid] = {
+                "id": aid,
+                "filename": up.filename,
+                "size": len(up.data) if up.size is None else up.size,
+                "url": url,
+                "proxy_url": url,
+            }
         for opt_name, uid in (users or {}).items():
             leaf.append({"type": 6, "name": opt_name, "value": str(uid)})
             resolved.setdefault("users", {})[str(uid)] = user_payload(
@@ -681,7 +706,14 @@ def install(monkeypatch: Any, harness: Harness) -> ErrorCatcher:
     async def hook(self: Any, route: Any, session: Any, **kw: Any) -> Any:
         return await harness.webhook_request(route, session, **kw)
 
+    async def cdn(self: Any, url: str) -> bytes:
+        harness.downloads.append(url)
+        if url not in harness.cdn:
+            raise AssertionError(f"the bot fetched an unknown file {url}")
+        return harness.cdn[url]
+
     monkeypatch.setattr(discord.http.HTTPClient, "request", http)
+    monkeypatch.setattr(discord.http.HTTPClient, "get_from_cdn", cdn)
     monkeypatch.setattr(discord.webhook.async_.AsyncWebhookAdapter, "request", hook)
     monkeypatch.setattr(aiohttp.ClientSession, "_request", _no_network)
     catcher = ErrorCatcher(harness.errors)

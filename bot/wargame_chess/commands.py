@@ -155,6 +155,16 @@ class Place(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Summon(Command):
+    """Bring a new piece of one of your faction's options onto a square (a Summon rule)."""
+
+    name: ClassVar[str] = "summon"
+    system: ClassVar[str] = "wargame-chess"
+    option: str
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
 class TakeOff(Command):
     name: ClassVar[str] = "takeoff"
     system: ClassVar[str] = "wargame-chess"

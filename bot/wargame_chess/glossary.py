@@ -110,6 +110,8 @@ TUTORIAL = """**Wargame Chess with this bot**
 1. `/game new opponent:@friend`; they press **Accept** and a thread opens for the game.
    (Add `revised_star:True` to play The Star's later revision.)
 2. Each player picks a 14-point team with `/team` (type `K Q R 2N 3P` or pick a ready-made list).
+   A faction your server added (`/faction list`, `/faction show`): `/team faction:<name>`,
+   upgrades after a `+` (e.g. `K Q N 4P + Bright Oil`).
 3. Trees: press the buttons (roll; then mirror, mirror and flip, or random).
 4. Deploy with **Deploy automatically** or `/deploy piece square`.
 5. Play: choose a piece from the menu (or `/activate`), then a Move or Attack from the next menu,

@@ -23,11 +23,19 @@ from rules.wargame_chess.cards import PlayingCard, parse_card
 from rules.wargame_chess.deploy import suggest_deployment
 from rules.wargame_chess.dice import Modifier
 from rules.wargame_chess.engine import activatable, destinations, free_deploy_squares
+from rules.wargame_chess.faction_file import (
+    MAX_FILE_BYTES,
+    parse_team,
+    read_faction,
+    team_choice,
+    team_from_choice,
+)
 from rules.wargame_chess.pieces import Kind
+from rules.wargame_chess.reminders import activation_rules, reminders
 from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until, Zone
 from rules.wargame_chess.system import DEFAULT_TEAMS, SYSTEM
 from rules.wargame_chess.tarot import BY_NUMBER, find_card
-from rules.wargame_chess.teams import TeamList
+from rules.wargame_chess.teams import STANDARD, Faction, TeamList
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -65,7 +73,8 @@ Play:    activate N1 · move N1 e4 · attack N1 e5 · spend / keep (Advantage to
          combat P1 d4 (Combat Movement) · promote Q1 · castle N1 · decline · aside e5
          actions (numbered choices; type the number to choose) · board · status · log
 Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · scatter P1
-         place N2 c3 · takeoff P4 · redeploy Q1 d1 · modifier N1 +2 · undo · concede · export
+         place N2 c3 · takeoff P4 · redeploy Q1 d1 · modifier N1 +2 · summon Moth Knight c3
+         undo · concede · export
          odds queen knight [adv|dis] · roll 4d6kh3 · rules combat movement
 Faith:   divinate [tower, sun] (preferred cards) · divinate switch star · choose <option>
          tarot card hermit · tarot active · tarot discard star · cards draw 2 game
@@ -73,6 +82,38 @@ Faith:   divinate [tower, sun] (preferred cards) · divinate switch star · choo
 Companion (no game needed): roll 4d6kh3 · roll queen adv +2 · resolve knight pawn mounted ddis=1
          odds queen knight aadv=1 · divinate sun · cards draw 2 · bones K Q R 2N 3P · rolls stats
 """
+
+FACTIONS = "wargame-chess-factions"  # a server's factions, in the store's per-server state
+
+
+def server_faction(library: Mapping[str, Any], name: str) -> Faction:
+    """The faction called ``name`` among the server's (``Standard`` is built in)."""
+    key = " ".join(name.split()).lower()
+    if key == STANDARD.name.lower():
+        return STANDARD
+    entry = library.get(key)
+    if entry is None:
+        raise ParseError(
+            f"this server has no faction called '{name.strip()}' (`/faction list` shows them)"
+        )
+    try:
+        return Faction.from_dict(entry["faction"])
+    except (KeyError, TypeError, ValueError):
+        raise ParseError(
+            f"this server's faction '{name.strip()}' is damaged: add it again"
+        ) from None
+
+
+def reveal(team: TeamList) -> str:
+    """A team as the opponent sees it when teams are revealed: the upgrades with their costs
+    (the rules ask players to say which upgrades they took)."""
+    parts = [f"{n} {name}" if n > 1 else name for name, n in team.pieces if n]
+    text = f"{team.faction.name}: " + ", ".join(parts)
+    if team.upgrades:
+        ups = ", ".join(f"{u} ({team.faction.upgrade(u).cost} pts)" for u in team.upgrades)
+        text += f"; upgrades: {ups}"
+    return text + f" ({team.points} points)"
+
 
 TREE_MODES = {W.TreeMode.MIRROR: "mirror", W.TreeMode.FLIP: "mirror and flip"}
 TREE_MODES[W.TreeMode.RANDOM] = "random"
@@ -88,16 +129,52 @@ class WargameChessTable(SystemPlugin):
     help = HELP
     credit = "Wargame Chess is by its authors; the bot re-words its rules and uses its facts."
 
+    library_kind = FACTIONS
+
     # ---- a new game ----
     def check_choice(self, text: str) -> tuple[str, str]:
         chosen = READY_MADE.get(text, text)
-        team = TeamList.parse(chosen).validate()
-        return chosen, team.describe()
+        team = team_from_choice(chosen).validate()
+        return chosen, reveal(team)
+
+    def resolve_choice(self, text: str, library: Mapping[str, Any]) -> str:
+        """``Faction name: list + upgrade`` with one of the server's factions; a list alone
+        (or ``Standard: ...``) is the built-in Standard faction's."""
+        t = " ".join(text.split())
+        if t.startswith("{"):
+            raise ParseError("a team is a list of pieces, like K Q R 2N 3P")
+        name, sep, rest = t.partition(":")
+        if not sep or t in READY_MADE:
+            return t
+        faction = server_faction(library, name)
+        if faction is STANDARD:
+            return rest.strip()
+        return team_choice(parse_team(rest, faction), rest.strip())
+
+    def complete_choice(
+        self, prefix: str, text: str, library: Mapping[str, Any]
+    ) -> list[tuple[str, str]]:
+        try:
+            faction = server_faction(library, prefix)
+        except RulesError:
+            return []
+        head = text.rstrip(", ")
+        joint = ", " if head else ""
+        out = []
+        if "+" not in text:
+            for o in faction.options:
+                if o.max > 0:
+                    out.append((f"add {o.name} {o.range_text}", f"{head}{joint}{o.name}"))
+        if head:
+            for u in faction.upgrades:
+                if u.name.lower() not in text.lower():
+                    out.append((f"add upgrade {u.name} ({u.cost} pts)", f"{head} + {u.name}"))
+        return out
 
     def draft_verdict(self, text: str) -> str:
         """The live points total and the first problem, or "legal"."""
         try:
-            team = TeamList.parse(text)
+            team = team_from_choice(text)
         except RulesError as e:
             return str(e)
         problems = team.problems()
@@ -109,6 +186,23 @@ class WargameChessTable(SystemPlugin):
         white, _, black = text.partition("|")
         teams = (white.strip() or DEFAULT_TEAMS[0], black.strip() or DEFAULT_TEAMS[1])
         return {"teams": teams, "revised_star": revised}
+
+    def console_options(self, words: Sequence[str]) -> dict[str, Any]:
+        """As ``options_from_words``; a side may be ``<faction file>: list + upgrade``
+        (``game new docs/factions/ashen-court.toml: K 2R 2B 3P + Kindling | K Q R 2N 3P``)."""
+        options = self.options_from_words(words)
+        teams = []
+        for text in options["teams"]:
+            path, sep, rest = text.partition(":")
+            if sep and path.strip().lower().endswith((".toml", ".json")):
+                try:
+                    with open(path.strip(), "rb") as fh:
+                        data = fh.read(MAX_FILE_BYTES + 1)
+                except OSError as e:
+                    raise ParseError(f"cannot read the faction file {path.strip()}: {e}") from None
+                text = team_choice(parse_team(rest, read_faction(data)), rest.strip())
+            teams.append(text)
+        return {**options, "teams": tuple(teams)}
 
     def new_game(self, choices: Mapping[Player, str], options: Mapping[str, Any]) -> Any:
         if choices:
@@ -136,8 +230,8 @@ class WargameChessTable(SystemPlugin):
     def describe_options(self, options: Mapping[str, Any]) -> str:
         lines = []
         if options.get("teams"):
-            white, black = (TeamList.parse(t) for t in options["teams"])
-            lines += [f"White: {white.describe()}", f"Black: {black.describe()}"]
+            white, black = (team_from_choice(t) for t in options["teams"])
+            lines += [f"White: {reveal(white)}", f"Black: {reveal(black)}"]
         if options.get("revised_star"):
             lines.append(STAR_OPTION_TEXT)
         return "\n".join(lines)
@@ -147,10 +241,10 @@ class WargameChessTable(SystemPlugin):
 
     # ---- words, views and pictures ----
     def prompt(self, state: Any) -> str:
-        return prompt(state)
+        return with_reminders(prompt(state), state, discord=False)
 
     def discord_prompt(self, state: Any) -> str:
-        return discord_prompt(state)
+        return with_reminders(discord_prompt(state), state, discord=True)
 
     def describe_action(self, state: Any, action: Action) -> str:
         return describe_action(state, action)
@@ -246,6 +340,13 @@ class WargameChessTable(SystemPlugin):
             first: list[Action] = []
             if state.phase is Phase.PLAY and state.pending is None:
                 first = [A.Activate(piece.key)]
+                if activation_rules(state, piece.key, isinstance(c, W.Attack)):
+                    # A faction rule applies at the start of this Activation: Activate only,
+                    # so it is reminded before the piece acts (ruling R96).
+                    reply = table.act(first[0], player)
+                    verb = "Attack" if isinstance(c, W.Attack) else "Move"
+                    reply.text += f"\n(Activated only: apply the rules above, then {verb}.)"
+                    return reply
             last = (
                 A.Attack(piece.key, c.square)
                 if isinstance(c, W.Attack)
@@ -269,6 +370,28 @@ class WargameChessTable(SystemPlugin):
         return table.act(adjustment(state, c, table.who(player), player), player)
 
 
+REMINDER_TEXT = 160  # characters of a rule's text in a reminder (`/faction show` has it all)
+
+
+def with_reminders(text: str, s: GameState, discord: bool) -> str:
+    """The prompt, then the faction rules the last action brought round, in the order they
+    resolve, each with the adjustments or faith action that apply it."""
+    due = reminders(s)
+    if not due:
+        return text
+    lines = [text, "Faction rules to apply now, in this order:"]
+    for i, r in enumerate(due, 1):
+        body = r.rule.text
+        if len(body) > REMINDER_TEXT:
+            body = body[: REMINDER_TEXT - 1].rstrip() + "…"
+        how = r.rule.how(discord)
+        lines.append(
+            f"{i}. {r.player.title}: {r.rule.name}{r.rule.tags} ({r.source}, {r.moment.value}): "
+            f"{body}" + (f" Apply with {how}." if how else "")
+        )
+    return "\n".join(lines)
+
+
 def _piece(state: GameState, text: str, owner: Player | None) -> Piece:
     return state.find(text, owner if owner is not None else state.decider)
 
@@ -290,6 +413,9 @@ def adjustment(state: GameState, c: K.Command, by: Player, player: Player | None
         return A.PlacePiece(by, _piece(state, c.piece, player).key, c.square)
     if isinstance(c, W.TakeOff):
         return A.RemovePiece(by, _piece(state, c.piece, player).key)
+    if isinstance(c, W.Summon):
+        option = state.config.teams[by].faction.option(c.option).name
+        return A.Summon(by, option, c.square)
     if isinstance(c, W.Redeploy):
         return A.Redeploy(by, _piece(state, c.piece, player).key, c.square)
     if isinstance(c, W.RollModifier):
@@ -468,6 +594,9 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         piece, _ = _piece_text(args)
         cls = {"activate": W.Activate, "promote": W.Promote, "castle": W.Castle}
         return b(cls.get(verb, W.TakeOff), piece=piece)
+    if verb == "summon":  # `summon Moth Knight c3`: the option's name, then the square
+        _need(args, 2, "which option and where: `summon Moth Knight c3`")
+        return b(W.Summon, option=" ".join(args[:-1]), square=args[-1])
     if verb in ("move", "attack", "combat", "place", "redeploy"):
         _need(args, 2, f"which piece and where: `{verb} N1 e5`")
         piece, rest = _piece_text(args)

@@ -14,8 +14,8 @@ from rules.core.history import Event, Step
 from rules.core.system import GameSystem, Result
 from rules.wargame_chess import actions as A
 from rules.wargame_chess import engine
+from rules.wargame_chess.faction_file import team_from_choice
 from rules.wargame_chess.state import FORMAT_VERSION, GameConfig, GameState
-from rules.wargame_chess.teams import TeamList
 
 DEFAULT_TEAMS = ("K Q R 2N 3P", "K Q B 2N 3P")
 
@@ -26,12 +26,13 @@ class WargameChess(GameSystem[GameState, GameConfig]):
     format_version = FORMAT_VERSION
 
     def new_config(self, options: Mapping[str, Any]) -> GameConfig:
-        """Options: ``teams`` (White's and Black's team lists as text; ready-made ones when
+        """Options: ``teams`` (White's and Black's team lists as text, or a data-defined
+        faction with its list as ``faction_file.team_choice`` keeps it; ready-made ones when
         left out), ``tree_first`` (a seat, or a coin flip when left out), ``revised_star``."""
         texts = options.get("teams") or DEFAULT_TEAMS
         if len(texts) != 2:
             raise ParseError("give two team lists: White's and Black's")
-        white, black = (TeamList.parse(str(t)).validate() for t in texts)
+        white, black = (team_from_choice(t).validate() for t in texts)
         tree_first = options.get("tree_first")
         return GameConfig(
             teams=(white, black),

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.errors import InvalidTeam, ParseError
+from rules.wargame_chess.faction_rules import RuleText
 from rules.wargame_chess.pieces import CHESS_SET, DEFAULT_RULES, STANDARD_RANK, CommonRule, Kind
 
 TEAM_POINTS = 14
@@ -30,6 +31,7 @@ class PieceOption:
     # None means the piece type's default common rules; a faction may drop some (e.g. Promotion).
     rules: frozenset[CommonRule] | None = None
     notes: str = ""
+    texts: tuple[RuleText, ...] = ()  # the option's own rules (piece rules)
 
     @property
     def common_rules(self) -> frozenset[CommonRule]:
@@ -48,6 +50,8 @@ class PieceOption:
             d["rules"] = sorted(r.value for r in self.rules)
         if self.notes:
             d["notes"] = self.notes
+        if self.texts:
+            d["texts"] = [t.to_dict() for t in self.texts]
         return d
 
     @classmethod
@@ -61,6 +65,7 @@ class PieceOption:
             legendary=bool(d.get("legendary", False)),
             rules=None if rules is None else frozenset(CommonRule(r) for r in rules),
             notes=str(d.get("notes", "")),
+            texts=tuple(RuleText.from_dict(t) for t in d.get("texts", ())),
         )
 
 
@@ -69,6 +74,23 @@ class Upgrade:
     name: str
     cost: int
     notes: str = ""
+    rule: RuleText | None = None  # what it does and when (faction files)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name, "cost": self.cost, "notes": self.notes}
+        if self.rule is not None:
+            d["rule"] = self.rule.to_dict()
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Upgrade:
+        rule = d.get("rule")
+        return cls(
+            str(d["name"]),
+            int(d["cost"]),
+            str(d.get("notes", "")),
+            None if rule is None else RuleText.from_dict(rule),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +101,8 @@ class Faction:
     options: tuple[PieceOption, ...]
     upgrades: tuple[Upgrade, ...] = ()
     notes: str = ""
+    stars: int = 0  # the star rating (1-3), 0 when not rated
+    rules: tuple[RuleText, ...] = ()  # the faction rules, in the order the faction lists them
 
     def __post_init__(self) -> None:
         names = [o.name.lower() for o in self.options]
@@ -111,23 +135,27 @@ class Faction:
         raise ParseError(f"{self.name} has no upgrade called '{name}'")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "name": self.name,
             "options": [o.to_dict() for o in self.options],
-            "upgrades": [{"name": u.name, "cost": u.cost, "notes": u.notes} for u in self.upgrades],
+            "upgrades": [u.to_dict() for u in self.upgrades],
             "notes": self.notes,
         }
+        if self.stars:  # written only when set, so older saves read the same
+            d["stars"] = self.stars
+        if self.rules:
+            d["rules"] = [r.to_dict() for r in self.rules]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Faction:
         return cls(
             name=str(d["name"]),
             options=tuple(PieceOption.from_dict(o) for o in d["options"]),
-            upgrades=tuple(
-                Upgrade(str(u["name"]), int(u["cost"]), str(u.get("notes", "")))
-                for u in d.get("upgrades", [])
-            ),
+            upgrades=tuple(Upgrade.from_dict(u) for u in d.get("upgrades", [])),
             notes=str(d.get("notes", "")),
+            stars=int(d.get("stars", 0)),
+            rules=tuple(RuleText.from_dict(r) for r in d.get("rules", ())),
         )
 
 

@@ -1,0 +1,381 @@
+"""Faction files: the format round-trips, every problem is reported at once, team lists with
+a faction's own names and upgrades, and the reminders of faction rules at their moments."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rules.core.errors import ParseError
+from rules.wargame_chess import actions as A
+from rules.wargame_chess.board import Player, Square
+from rules.wargame_chess.faction_file import (
+    FactionFileError,
+    faction_card,
+    parse_team,
+    read_faction,
+    team_choice,
+    team_from_choice,
+)
+from rules.wargame_chess.faction_rules import Faith, Moment, Side
+from rules.wargame_chess.pieces import CommonRule, Kind
+from rules.wargame_chess.reminders import activation_rules, reminders
+from rules.wargame_chess.state import GameConfig, StartPosition
+from rules.wargame_chess.system import SYSTEM
+from rules.wargame_chess.teams import Faction
+from tests.helpers import step
+
+DOCS = Path(__file__).parent.parent.parent / "docs" / "factions"
+WARDENS = (DOCS / "lantern-wardens.toml").read_text()
+COURT = (DOCS / "ashen-court.toml").read_text()
+
+
+def test_the_example_file_reads_as_documented() -> None:
+    f = read_faction(WARDENS.encode())
+    assert f.name == "Lantern Wardens" and f.stars == 2
+    assert [o.name for o in f.options][:2] == ["Lamplighter", "Beacon Queen"]  # rank order
+    assert f.rank_of("Lamplighter") == 0 and f.rank_of("Lantern-bearer") == 7
+    moth = f.option("Moth Knight")
+    assert (moth.min, moth.max) == (0, 0)  # Summon only
+    assert f.option("Beacon Queen").legendary
+    pawn = f.option("Lantern-bearer")
+    assert pawn.common_rules == {CommonRule.EN_PASSANT}  # no Promotion
+    assert (pawn.min, pawn.max) == (2, 8)
+    assert [o.kind for o in f.options if o.kind is Kind.JOKER] == [Kind.JOKER, Kind.JOKER]
+    assert [(u.name, u.cost) for u in f.upgrades] == [("Bright Oil", 1), ("Long Night", 2)]
+    oil, night = (u.rule for u in f.upgrades)
+    assert oil is not None and oil.when is Moment.ATTACK and oil.adjust == ("modifier",)
+    assert night is not None and night.faith is Faith.MAJOR
+    assert night.preferred == ("The Moon", "The Star")
+    watch, moths, glow = f.rules
+    assert watch.when is Moment.TURN_START and watch.faith is Faith.BONES
+    assert moths.when is Moment.SLAY and moths.side is Side.ENEMY and moths.summon
+    assert glow.when is Moment.PASSIVE
+    assert f.option("Shade").texts[0].when is Moment.ACTIVATION_START
+
+
+def test_a_faction_round_trips_through_its_data_and_json() -> None:
+    f = read_faction(WARDENS)
+    assert Faction.from_dict(f.to_dict()) == f
+    assert Faction.from_dict(json.loads(json.dumps(f.to_dict()))) == f
+    # The same faction as a JSON file reads the same.
+    doc = {
+        "name": "Ashen Court",
+        "stars": 1,
+        "notes": "A court of smouldering nobles.",
+        "piece": [
+            {"name": "Ember King", "type": "king", "quantity": "1"},
+            {"name": "Cinder Rook", "type": "rook", "quantity": "0-2"},
+            {"name": "Ash Bishop", "type": "bishop", "quantity": [0, 2]},
+            {"name": "Coal Pawn", "type": "pawn", "quantity": "(0-8)"},
+        ],
+    }
+    g = read_faction(json.dumps(doc).encode())
+    assert g.options == read_faction(COURT).options
+
+
+def test_older_saved_factions_read_the_same() -> None:
+    old = {
+        "name": "Old",
+        "options": [{"name": "King", "kind": "king", "min": 1, "max": 1}],
+        "upgrades": [{"name": "Banner", "cost": 1, "notes": ""}],
+        "notes": "",
+    }
+    f = Faction.from_dict(old)
+    assert f.to_dict() == old and f.stars == 0 and f.rules == ()
+
+
+def test_every_problem_is_reported_at_once_with_its_line_or_key() -> None:
+    bad = """name = "Bad: Faction"
+stars = 5
+colour = "red"
+
+[[piece]]
+name = "Lord"
+type = "emperor"
+quantity = "2-1"
+
+[[piece]]
+name = "Spear"
+type = "pawn"
+quantity = "0-9"
+loses = ["Castle"]
+legendary = "yes"
+
+[[piece]]
+name = "spear"
+type = "knight"
+quantity = "lots"
+
+[[rule]]
+name = "Omen"
+when = "at dinner"
+faith = "astrology"
+text = "Something."
+adjust = ["teleport"]
+preferred = ["The Moon"]
+
+[[rule]]
+text = "No name."
+
+[[upgrade]]
+name = "Gift"
+cost = 0
+text = "Free?"
+side = "enemy"
+"""
+    with pytest.raises(FactionFileError) as err:
+        read_faction(bad)
+    problems = err.value.problems
+    expect = [
+        "`name`: may not contain ':'",
+        "`stars`: must be a star rating",
+        "unknown key `colour`",
+        "line 5, `piece[1]` `type`: 'emperor' is not a piece type",
+        "line 5, `piece[1]` `quantity`: (2-1) is not a range",
+        "line 10, `piece[2]` `quantity`: a chess set has only 8 Pawn(s)",
+        "line 10, `piece[2]` `legendary`: must be true or false",
+        "line 10, `piece[2]` `loses`: a Pawn has no 'Castle' to lose",
+        "line 17, `piece[3]` `quantity`: must be a range",
+        "line 22, `rule[1]` `when`: 'at dinner' is not a moment",
+        "line 22, `rule[1]` `faith`: 'astrology' is not a faith mechanic",
+        "line 22, `rule[1]` `adjust`: 'teleport' is not one of",
+        "line 22, `rule[1]` `preferred`: only a major arcana rule prefers tarot cards",
+        "line 30, `rule[2]` `name`: is missing",
+        "line 33, `upgrade[1]` `cost`: must be a whole number of points from 1 to 14",
+        "line 33, `upgrade[1]` `side`: only Activation, Attack and slaying moments have a side",
+        "the piece option name 'spear' is used 2 times",
+    ]
+    for words in expect:
+        assert any(words in p for p in problems), (words, problems)
+    assert len(problems) == len(expect), problems
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"x" * 40_000, "at most 32000"),
+        (b"\xff\xfe", "not UTF-8"),
+        (b"name = \x00", "NUL"),
+        (b"name = ", "not valid TOML"),
+        (b'{"name": ', "not valid JSON"),
+        (b"[1, 2]", "not valid TOML"),
+        (b'["x"]', "unknown key `x`"),
+        (b'name = "A"', "at least one [[piece]]"),
+        (b'name = "Standard"\n[[piece]]\nname="K"\ntype="king"\nquantity="1"', "built-in"),
+        (b'name = "A"\n[[piece]]\nname="K"\ntype="king"\nquantity="1"', "no team can reach 14"),
+        (b'name = "A"\npiece = 3', "must be a list of tables"),
+        (b'name = "A"\npiece = [1]', "must be a table of keys"),
+        (b'name = "A"\nnotes = 7\n[[piece]]\nname="P"\ntype="pawn"\nquantity="8"', "text"),
+        ('name = "' + "N" * 61 + '"', "at most 60"),
+        ('name = "A\\nB"', "one line of printable characters"),
+        (b'name = "A"\n[[piece]]\nname="J"\ntype="joker"\nquantity=99999999999', "at most 14"),
+    ],
+)
+def test_malformed_files_are_refused_with_a_reason(data: bytes | str, words: str) -> None:
+    with pytest.raises(FactionFileError) as err:
+        read_faction(data)
+    assert words in str(err.value), err.value.problems
+
+
+def test_too_many_required_pieces_is_refused() -> None:
+    text = 'name = "Heavy"\n' + "".join(
+        f'[[piece]]\nname = "{n}"\ntype = "{t}"\nquantity = "{q}"\n'
+        for n, t, q in (("Q", "queen", "1"), ("R", "rook", "2"), ("P", "pawn", "8"))
+    )
+    with pytest.raises(FactionFileError, match="already cost 15 points"):
+        read_faction(text)
+
+
+def test_the_card_shows_roster_ranks_costs_upgrades_and_rules() -> None:
+    card = faction_card(read_faction(WARDENS))
+    lines = card.splitlines()
+    assert lines[0] == "**Lantern Wardens** ★★"
+    assert "1. Lamplighter (King, 2 pts) (0-1)" in lines
+    assert any(x.startswith("5. Moth Knight (Knight, 2 pts) (0) · Summon only") for x in lines)
+    assert "8. Lantern-bearer (Pawn, 1 pts) (2-8) · without Promotion" in lines
+    assert card.index("Upgrades:") < card.index("Faction rules:")
+    assert "- Long Night (Major Arcana) [end of turn]:" in card and "[2 pts]" in card
+    assert "Moths to the Flame (Summon) [on slaying (enemy)]" in card
+
+
+def test_team_lists_use_the_factions_own_names_and_upgrades() -> None:
+    f = read_faction(WARDENS)
+    team = parse_team(
+        "Lamplighter, Beacon Queen, Wick Knight, 4 Lantern-bearers + Bright Oil + long night", f
+    )
+    assert team.pieces == (
+        ("Lamplighter", 1),
+        ("Beacon Queen", 1),
+        ("Wick Knight", 1),
+        ("Lantern-bearer", 4),
+    )
+    assert team.upgrades == ("Bright Oil", "Long Night")
+    assert team.piece_points == 11 and team.upgrade_points == 3 and team.problems() == []
+    same = parse_team("K Q N 4P + bright oil + Long Night", f)  # letters take the first option
+    assert same == team
+    assert parse_team("2 x Glimmer", f).pieces == (("Glimmer", 2),)
+    assert "Glimmer (0-1): you have 2" in parse_team("2 x Glimmer", f).problems()
+    moth = parse_team("Moth Knight, K Q 4P", f)
+    assert any("Moth Knight (0): you have 1" in p for p in moth.problems())
+    assert any("only one Knight option" in p for p in parse_team("Moth Knight N", f).problems())
+    jokers = parse_team("K Q Glimmer Shade 3P + Long Night", f)
+    assert jokers.problems() == ["Lantern-bearer (2-8): you have 3"] or jokers.problems() == []
+    with pytest.raises(ParseError, match="no upgrade called 'Gold'"):
+        parse_team("K + Gold", f)
+    with pytest.raises(ParseError, match="not a piece of the Lantern Wardens"):
+        parse_team("K Dragon", f)
+    with pytest.raises(ParseError, match="empty upgrade"):
+        parse_team("K Q +", f)
+
+
+def test_a_kept_choice_carries_the_faction_whatever_the_server_does_later() -> None:
+    f = read_faction(WARDENS)
+    text = "K Q N 4P + Bright Oil + Long Night"
+    kept = team_choice(parse_team(text, f), text)
+    team = team_from_choice(kept)
+    assert team.faction == f and team.upgrades == ("Bright Oil", "Long Night")
+    config = SYSTEM.new_config({"teams": (kept, "K Q R 2N 3P")})
+    again = GameConfig.from_dict(json.loads(json.dumps(config.to_dict())))
+    assert again == config and again.teams[0].faction.rules == f.rules
+    with pytest.raises(ParseError, match="damaged"):
+        team_from_choice('{"faction": {"name": 3}, "team": "K"}')
+    with pytest.raises(ParseError, match="damaged"):
+        team_from_choice("{not json")
+
+
+# ---- reminders ----
+def _game(first: Player = Player.WHITE):  # type: ignore[no-untyped-def]
+    """Lantern Wardens (White) against the Ashen Court (Black), in play from a position."""
+    w = read_faction(WARDENS)
+    b = read_faction(COURT)
+    white = parse_team("K Q Shade 4P + Bright Oil + Long Night", w).validate()
+    black = parse_team("K 2R 2B 3P + Kindling", b).validate()
+    places = {
+        "White K1": "e1", "White Q1": "d1", "White J1": "g1", "White P4": "d2",
+        "White P1": "a2", "White P2": "b2", "White P3": "c2",
+        "Black K1": "e8", "Black R1": "a8", "Black R2": "h8", "Black B1": "c8",
+        "Black B2": "f8", "Black P1": "a7", "Black P2": "b7", "Black P3": "c3",
+    }  # fmt: skip
+    start = StartPosition(tuple((k, Square.parse(s)) for k, s in places.items()), first=first)
+    return SYSTEM.initial_state(GameConfig(teams=(white, black), start=start))
+
+
+def _said(state) -> list[str]:  # type: ignore[no-untyped-def]
+    return [f"{r.player.title} {r.rule.name}" for r in reminders(state)]
+
+
+def _last_of_turn(s, key: str):  # type: ignore[no-untyped-def]
+    """The same position with every piece but ``key`` already Activated this turn."""
+    pieces = tuple(replace(p, activated=p.key != key) for p in s.pieces)
+    return replace(s, pieces=pieces, to_act=s.piece(key).owner)
+
+
+def test_start_of_turn_rules_alternate_from_the_first_activator() -> None:
+    for last, lead in (("Black B1", Player.WHITE), ("White K1", Player.BLACK)):
+        s = _last_of_turn(_game(), last)
+        s, _ = step(s, A.Activate(last))
+        s, _ = step(s, A.Move(last, Square.parse("d7" if last == "Black B1" else "f2")))
+        assert s.turn == 2 and s.first_activator is lead
+        said = [x for x in _said(s) if x not in ("Black Smoulder", "Black Kindling")]
+        if lead is Player.WHITE:
+            assert said == ["White Long Night", "White Kindled Watch", "Black Court of Cinders"]
+        else:  # the end of the turn too starts with the player who did not Activate last
+            assert said == ["White Long Night", "Black Court of Cinders", "White Kindled Watch"]
+
+
+def test_adjustments_keep_the_reminders_until_the_game_moves_on() -> None:
+    s = _game()
+    s, _ = step(s, A.Activate("White J1"))
+    assert _said(s) == ["White Unlit", "White Bright Oil"]
+    s, _ = step(s, A.GiveTokens(Player.WHITE, "White J1", A.Token.ADVANTAGE, 1))
+    s, _ = step(s, A.AddRollEffect(Player.WHITE, "White J1", "modifier", A.Until.NEXT_ROLL, "+1"))
+    assert _said(s) == ["White Unlit", "White Bright Oil"]
+    s, _ = step(s, A.Move("White J1", Square.parse("g3")))
+    assert "White Unlit" not in _said(s)
+
+
+def test_activation_rules_come_at_the_start_and_the_attackers_before_it_attacks() -> None:
+    s = _game()
+    s, _ = step(s, A.Activate("White J1"))  # the Shade: its own rule, then Bright Oil
+    assert _said(s) == ["White Unlit", "White Bright Oil"]
+    assert activation_rules(_game(), "White J1", attacking=False)
+    assert not activation_rules(_game(), "White P1", attacking=False)
+    assert activation_rules(_game(), "White P1", attacking=True)  # Bright Oil
+    assert not activation_rules(_game(Player.BLACK), "Black B1", attacking=True)
+
+
+def test_end_of_activation_then_between_then_end_and_start_of_turn() -> None:
+    s = _game()
+    s, _ = step(s, A.Activate("White K1"))
+    s, _ = step(s, A.Move("White K1", Square.parse("f2")))
+    assert _said(s) == []  # White has no end-of-Activation rules
+    s, _ = step(s, A.Activate("Black B1"))
+    assert _said(s) == []  # nothing at the start of Black's Activation
+    s, _ = step(s, A.Move("Black B1", Square.parse("d7")))
+    assert _said(s) == ["Black Smoulder", "Black Kindling"]
+    # The last piece of the turn: its Activation's rules, then the end of the turn (from the
+    # player who did not Activate last), then the next turn's start.
+    s = _last_of_turn(s, "Black B2")
+    s, _ = step(s, A.Activate("Black B2"))
+    s, _ = step(s, A.Move("Black B2", Square.parse("e7")))
+    assert _said(s) == [
+        "Black Smoulder",
+        "Black Kindling",
+        "White Long Night",
+        "White Kindled Watch",
+        "Black Court of Cinders",
+    ]
+
+
+def test_slaying_reminds_the_slain_pieces_side_of_its_enemy_rules() -> None:
+    s = _game(Player.BLACK)
+    s, _ = step(s, A.Activate("Black P3"))
+    s, _ = step(s, A.Attack("Black P3", Square.parse("b2")), [4, 4, 1, 1])
+    said = _said(s)
+    assert said[:1] == ["White Moths to the Flame"], said
+
+
+def test_the_console_plays_faction_files_with_reminders_in_its_own_words() -> None:
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+
+    t = Table(RandomDice(1))
+    court = DOCS / "ashen-court.toml"
+    wardens = DOCS / "lantern-wardens.toml"
+    r = t.execute(
+        t.parse(
+            f"game new {court}: K 2R 2B 3P + Kindling | {wardens}: K Q Shade 4P + Bright Oil"
+            " + Long Night"
+        ),
+        None,
+    )
+    assert "upgrades: Bright Oil (1 pts), Long Night (2 pts) (14 points)" in r.text, r.text
+    for line in ("trees", "trees", "trees", "trees mirror", "deploy auto", "deploy auto"):
+        r = t.execute(t.parse(line), None)
+    assert "Turn 1 of 10 begins" in r.text, r.text
+    assert "Faction rules to apply now, in this order:" in r.text
+    assert "`bones`" in r.text and "`give N1 adv 1`" in r.text
+    # Discord's words for a game's options never read files.
+    from bot import systems
+
+    with pytest.raises(ParseError):
+        systems.get("wargame-chess").new_game({}, t.plugin.options_from_words([f"{court}:", "K"]))
+
+
+def test_a_summon_only_option_is_summoned_by_hand() -> None:
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+
+    t = Table(RandomDice(1), _game(), "wargame-chess")
+    r = t.execute(t.parse("summon moth knight a3"), Player.WHITE)
+    assert r.ok and "White N1 (Moth Knight) is Summoned to a3" in r.text, r.text
+    moth = t.game().piece("White N1")
+    assert moth.option == "Moth Knight" and moth.on_board
+    r = t.execute(t.parse("summon Moth Knight b3"), Player.WHITE)
+    assert r.ok and t.game().piece("White N2").on_board
+    r = t.execute(t.parse("summon Moth Knight c3"), Player.WHITE)
+    assert not r.ok and "at most 2 Moth Knight" in r.text, r.text  # (WC-2, R5a)

@@ -15,7 +15,7 @@ from bot import commands as K
 from bot import systems
 from bot.plugin import SystemPlugin
 from bot.service import Answer
-from cogs.common import MAX_CHOICES, channel_id, fit, service
+from cogs.common import MAX_CHOICES, channel_id, fit, learn_commands, service
 from cogs.views import DYNAMIC_ITEMS, answer_unknown_component, respond
 from rules.core.errors import RulesError
 
@@ -245,4 +245,14 @@ class Game(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Game())
+
+    async def command_ids() -> None:
+        """Once connected: the commands' ids, so prompts can mention them (clickable)."""
+        try:
+            fetched = await bot.tree.fetch_commands()
+        except discord.HTTPException:
+            return
+        learn_commands(bot.tree, {c.name: c.id for c in fetched})
+
+    bot.add_listener(command_ids, "on_ready")
     bot.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -272,3 +272,22 @@ async def test_a_game_with_secrets_shows_choices_only_privately(
     assert r.ephemeral and "no undo in a game with secrets" in r.content
     await table.click(decider, mine, mine.button("Roll"))
     assert all("SECRET" not in text for text in table.shown), table.shown
+
+
+async def test_slash_commands_become_clickable_mentions(
+    table: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cogs import common
+
+    monkeypatch.setattr(common, "COMMAND_IDS", {})
+    monkeypatch.setattr(common, "COMMAND_PATHS", set())
+    r = await table.slash(ALICE, "game status")
+    assert "`/game new`" in r.content  # ids not known yet (before the bot has connected)
+    tree = table.bot.tree  # type: ignore[attr-defined]
+    common.learn_commands(tree, {"game": 11, "move": 12})
+    r = await table.slash(ALICE, "game status")
+    assert "</game new:11>" in r.content and "`/game new`" not in r.content
+    text = "Use `/game board`, `/move K1 c7`, `/game nothing` or `/roll`."
+    assert common.mention_commands(text) == (
+        "Use </game board:11>, `/move K1 c7`, `/game nothing` or `/roll`."
+    )

@@ -166,7 +166,9 @@ async def run(
             if sent.ephemeral and "Activates" not in sent.content:
                 refused[sent.content[:60]] = refused.get(sent.content[:60], 0) + 1
             if len(table.sent) > 500:  # the harness keeps every message for tests; a bot doesn't
-                del table.sent[:]
+                del table.sent[:], table.touched[:], table.shown[:]
+                for m in table.messages.values():  # (the pictures are the heavy part)
+                    m.files = []
             return sent
 
         async def activation(channel: int, payload: dict[str, Any]) -> None:

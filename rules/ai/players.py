@@ -22,7 +22,7 @@ from rules.core.errors import ParseError
 from rules.core.system import GameSystem
 
 LEVELS: dict[str, Settings] = {
-    "easy": Settings(depth=4, first=4, own_turn_only=True, samples=1, time_limit=1.0),
+    "easy": Settings(depth=4, first=4, width=4, own_turn_only=True, samples=1, time_limit=1.0),
     "medium": Settings(depth=3, first=3, width=4, samples=2, time_limit=1.0),
     "hard": Settings(depth=6, first=2, width=5, samples=3, time_limit=1.0),
 }

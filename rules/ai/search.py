@@ -31,7 +31,7 @@ from rules.core.chance import TooManyOutcomes, sample_outcomes
 from rules.core.errors import RulesError
 from rules.core.system import GameSystem
 
-EXACT_LIMIT = 200  # dice sequences enumerated exactly at a chance node; more are sampled
+EXACT_LIMIT = 64  # dice sequences enumerated exactly at a chance node; more are sampled
 SAMPLES = 12  # samples of a chance node with too many sequences to enumerate
 
 
@@ -97,9 +97,23 @@ class Search:
         self.rng = rng
         self.deadline = deadline
         self.nodes = 0
+        # outcomes already worked out, by (the state's identity, action); the state is kept
+        # in the value so that its identity is not reused while the search runs
+        self.cache: dict[tuple[int, Action], tuple[Any, list[tuple[float, Any]]]] = {}
 
     # ---- chance ----
     def chance(self, state: Any, action: Action) -> list[tuple[float, Any]]:
+        key = (id(state), action)
+        hit = self.cache.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        self.tick()
+        outs = self._chance(state, action)
+        if len(self.cache) < 200_000:
+            self.cache[key] = (state, outs)
+        return outs
+
+    def _chance(self, state: Any, action: Action) -> list[tuple[float, Any]]:
         try:
             outs = self.system.outcomes(state, action, limit=EXACT_LIMIT)
         except TooManyOutcomes:
@@ -112,7 +126,7 @@ class Search:
         self.nodes += 1
         if self.nodes >= self.settings.max_nodes:
             raise _OutOfTime
-        if self.nodes % 32 == 0 and time.perf_counter() > self.deadline:
+        if time.perf_counter() > self.deadline:
             raise _OutOfTime
 
     # ---- the tree ----

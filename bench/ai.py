@@ -22,10 +22,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.ai.players import AIPlayer, RandomPlayer  # noqa: E402
-from rules.core.board import Player  # noqa: E402
-from rules.core.dice import RandomDice  # noqa: E402
-from rules.core.system import GameSystem  # noqa: E402
+from rules.ai.players import AIPlayer, RandomPlayer
+from rules.core.board import Player
+from rules.core.dice import RandomDice
+from rules.core.system import GameSystem
 
 MAX_ACTIONS = 4000  # a game longer than this is stopped and counted as a draw
 

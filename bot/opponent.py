@@ -105,7 +105,9 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
     if others:
         lines.append(
             "Next best: "
-            + "; ".join(f"{plugin.describe_action(state, r.action)} ({r.value:+.2f})" for r in others)
+            + "; ".join(
+                f"{plugin.describe_action(state, r.action)} ({r.value:+.2f})" for r in others
+            )
             + "."
         )
     return "\n".join(lines)

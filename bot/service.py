@@ -19,9 +19,9 @@ from typing import Any
 from bot import commands as K
 from bot import systems
 from bot.locks import KeyedLocks
-from bot.opponent import Opponent
 from bot.painter import Painter
 from bot.plugin import SystemPlugin
+from bot.practice import AIPractice
 from bot.store import ChannelTaken, GameRow, StaleVersion, Store
 from bot.table import Reply, Table
 from rules.core.board import Player
@@ -138,7 +138,12 @@ class Answer:
         return cls(text, ok=False, ephemeral=True)
 
 
-class GameService:
+class GameService(AIPractice):
+    """Games by channel; the AI opponent's part is in ``bot.practice`` (issue 17)."""
+
+    answer_type = Answer
+    busy_text = CHANNEL_BUSY
+
     def __init__(
         self,
         store: Store,
@@ -689,124 +694,6 @@ class GameService:
             private="" if seat is None else plugin.private_text(state, seat),
             ai_turn=result is None and self.opponent(row).plays(decider),
         )
-
-    # ---- the AI opponent (issue 17) ----
-    @staticmethod
-    def opponent(row: GameRow) -> Opponent:
-        """The AI's seats in a practice game (none in a game between two people)."""
-        return Opponent.from_meta(row.meta.get("ai"))
-
-    async def practice(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        user_id: int,
-        bot_id: int,
-        system: str = systems.DEFAULT,
-        words: str = "",
-        level: str = "",
-        hints: bool = False,
-        names: tuple[str, str] | None = None,
-    ) -> Answer:
-        """A practice game against the AI (seated as ``bot_id``, Black), started at once with
-        ready-made choices; the AI's level and whether hints are allowed are kept with it."""
-        from rules.ai.players import level as level_of
-
-        try:
-            plugin = systems.get(system)
-            ai_level = level_of(level or None)
-            options = (
-                plugin.options_from_words(K.parse_text(words, "game options").split())
-                if words.strip()
-                else {}
-            )
-            ready = list(plugin.ready_made.values())
-            choices = (
-                {
-                    Player.WHITE: plugin.check_choice(ready[0])[0],
-                    Player.BLACK: plugin.check_choice(ready[min(1, len(ready) - 1)])[0],
-                }
-                if plugin.choice_word and ready
-                else {}
-            )
-        except RulesError as e:
-            return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
-        if await self.store.live_game(channel_id) is not None:
-            return Answer.error(CHANNEL_BUSY)
-        opponent = Opponent((Player.BLACK,), ai_level, hints)
-        try:
-            row = await self.store.create_game(
-                guild_id,
-                channel_id,
-                user_id,
-                bot_id,
-                "challenge",
-                {
-                    "teams": {},
-                    "options": options,
-                    "home": channel_id,
-                    "names": list(names or (f"player {user_id}", "the AI")),
-                    "ai": opponent.to_meta(),
-                },
-                system=plugin.id,
-            )
-        except ChannelTaken:
-            return Answer.error(CHANNEL_BUSY)
-        text = (
-            f"Practice game of {plugin.name}: <@{user_id}> plays White against the AI "
-            f"({ai_level}), Black." + (" Hints are allowed: `/game hint`." if hints else "")
-        )
-        return await self._start(row, user_id, choices, text)
-
-    async def ai_turn(self, game_id: int) -> Answer | None:
-        """One action of the AI if it decides now in this game (None otherwise): the search
-        runs off the event loop, then the action is applied like a player's."""
-        row = await self.store.game(game_id)
-        if row is None or row.status != "live":
-            return None
-        state = await self.state_of(row)
-        plugin = self.plugin(row)
-        opponent = self.opponent(row)
-        decider = None if state is None else plugin.rules.decider(state)
-        if state is None or decider is None or not opponent.plays(decider):
-            return None
-        action = await asyncio.to_thread(opponent.player().act, plugin.rules, state)
-        ans = await self._run(
-            game_id, self.user_of(row, decider), lambda t, p: t.act(action, p), row.version
-        )
-        return ans if ans.ok else None
-
-    async def resume_ai(self) -> list[int]:
-        """Practice games where the AI must decide (after a restart mid-turn): their ids."""
-        waiting = []
-        for row in await self.store.live_games():
-            if row.status != "live" or not self.opponent(row).seats:
-                continue
-            state = await self.state_of(row)
-            if state is not None and self.opponent(row).plays(self.plugin(row).rules.decider(state)):
-                waiting.append(row.id)
-        return waiting
-
-    async def hint(self, channel_id: int, user_id: int) -> Answer:
-        """The AI's suggestion for the player who decides now, in a game made with hints."""
-        from bot.opponent import hint_text
-
-        row = await self.store.live_game(channel_id)
-        if row is None:
-            return await self.no_game_here(channel_id)
-        state = await self.state_of(row)
-        plugin = self.plugin(row)
-        opponent = self.opponent(row)
-        if not opponent.hints:
-            return Answer.error("This game was made without hints.")
-        if state is None or plugin.rules.result(state) is not None:
-            return Answer.error("There is no decision to give a hint for.")
-        if self.seat(row, user_id) is None or self.seat(row, user_id) is not plugin.rules.decider(
-            state
-        ):
-            return Answer.error("A hint is only for the player who must decide now.")
-        text = await asyncio.to_thread(hint_text, plugin, state, opponent)
-        return Answer(text, ephemeral=True)
 
     async def _update(
         self,

@@ -80,7 +80,8 @@ class Game(commands.Cog):
             return
         if opponent.bot:
             await respond(
-                interaction, Answer.error("Bots cannot play: challenge a person, or me to practise.")
+                interaction,
+                Answer.error("Bots cannot play: challenge a person, or me to practise."),
             )
             return
         ans = await service(interaction).challenge(

@@ -9,7 +9,6 @@ The buttons are the same for every game system: what they offer comes from the s
 from __future__ import annotations
 
 import asyncio
-
 import functools
 import io
 import logging

@@ -76,9 +76,12 @@ class Choice:
 
 def strip(state: Any) -> Any:
     """The state without its log (the search never reads it, and applies copy it)."""
-    if dataclasses.is_dataclass(state) and not isinstance(state, type):
-        if any(f.name == "history" for f in dataclasses.fields(state)):
-            return dataclasses.replace(state, history=())
+    if (
+        dataclasses.is_dataclass(state)
+        and not isinstance(state, type)
+        and any(f.name == "history" for f in dataclasses.fields(state))
+    ):
+        return dataclasses.replace(state, history=())
     return state
 
 

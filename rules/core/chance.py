@@ -16,7 +16,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from rules.core.dice import RandomDice
 
@@ -60,14 +60,17 @@ class _Odometer:
 def merge_key(state: Any) -> Hashable:
     """What makes two outcomes the same: the state without its history (which records the
     dice), when the state is a hashable dataclass with a ``history`` field; else its identity."""
-    if dataclasses.is_dataclass(state) and not isinstance(state, type):
-        if any(f.name == "history" for f in dataclasses.fields(state)):
-            stripped = dataclasses.replace(state, history=())
-            try:
-                hash(stripped)
-            except TypeError:
-                return id(state)
-            return stripped
+    if (
+        dataclasses.is_dataclass(state)
+        and not isinstance(state, type)
+        and any(f.name == "history" for f in dataclasses.fields(state))
+    ):
+        stripped = dataclasses.replace(state, history=())
+        try:
+            hash(stripped)
+        except TypeError:
+            return id(state)
+        return cast(Hashable, stripped)
     return id(state)
 
 

@@ -74,7 +74,9 @@ def test_one_decision_deep_values_are_exact_expectations() -> None:
     s = _play_until(
         WARGAME,
         7,
-        lambda s: s.phase is Phase.PLAY and any(a.name == "attack" for a in WARGAME.legal_actions(s)),
+        lambda s: (
+            s.phase is Phase.PLAY and any(a.name == "attack" for a in WARGAME.legal_actions(s))
+        ),
     )
     who = WARGAME.decider(s)
     choice = decide(WARGAME, s, Settings(depth=1, time_limit=60.0))
@@ -97,10 +99,12 @@ def _card_main(seed: int) -> Any:
     return _play_until(
         CARDS,
         seed,
-        lambda s: s.phase is CardPhase.MAIN
-        and s.turn >= 3
-        and len(CARDS.legal_actions(s)) > 2
-        and len(s.side(CARDS.decider(s).other).hand) >= 2,
+        lambda s: (
+            s.phase is CardPhase.MAIN
+            and s.turn >= 3
+            and len(CARDS.legal_actions(s)) > 2
+            and len(s.side(CARDS.decider(s).other).hand) >= 2
+        ),
     )
 
 

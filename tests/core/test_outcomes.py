@@ -90,6 +90,13 @@ def test_wargame_attack_outcomes_match_its_odds() -> None:
     assert sum(p for p, s in generic if _wargame_slain(state, action, s)) == odds["slays"]
 
 
+def _took(s: Any, attacker: str, defender: str, to: Any) -> bool:
+    """The defender is gone and the attacker stands in its place (or took the King)."""
+    gone = all(q.key != defender for q in s.pieces)
+    there = any(q.key == attacker and q.square == to for q in s.pieces)
+    return gone and (there or s.outcome is not None)
+
+
 def test_d20_capture_outcomes_match_its_odds() -> None:
     for state, action in _positions(D20, 4, 6):
         odds = D20.odds(state, action)
@@ -98,12 +105,7 @@ def test_d20_capture_outcomes_match_its_odds() -> None:
         assert sum(p for p, _ in outs) == 1
         attacker, defender = state.at(action.origin), state.at(action.to)
 
-        def took(s: Any) -> bool:  # the defender is gone and the attacker stands in its place
-            gone = all(q.key != defender.key for q in s.pieces)
-            there = any(q.key == attacker.key and q.square == action.to for q in s.pieces)
-            return gone and (there or s.outcome is not None)
-
-        captured = sum(p for p, s in outs if took(s))
+        captured = sum(p for p, s in outs if _took(s, attacker.key, defender.key, action.to))
         assert captured == odds["capture"]
 
 

@@ -25,6 +25,10 @@ WARGAME_TOKEN = {"advantage": 0.4, "disadvantage": -0.4, "blessed": 0.3, "cursed
 D20_VALUES = {"Pawn": 1.0, "Knight": 3.0, "Bishop": 3.0, "Rook": 5.0, "Queen": 9.0, "King": 0.0}
 D20_XP = 0.5
 D20_ADVANCE = 0.05  # per rank a Pawn has advanced
+# The game is won by taking the King: each piece is worth a little more the closer it stands
+# to the enemy King (per square nearer, counted from 7), and a King near the Dragon is in danger.
+D20_HUNT = 0.08
+D20_DRAGON_NEAR_KING = -0.4
 
 # Chess: The Card Game: the King's health matters most; a piece on the battlefield is worth its
 # attack and remaining health; cards in hand and in the deck, and Material, are options.
@@ -49,7 +53,14 @@ def _wargame(state: Any, player: Player) -> float:
     return total
 
 
+def _near(a: Any, b: Any) -> int:
+    """7 minus the king-move distance between two squares: 6 when next to each other."""
+    return 7 - max(abs(a.file - b.file), abs(a.rank - b.rank))
+
+
 def _d20(state: Any, player: Player) -> float:
+    kings = {p.owner: p.square for p in state.pieces if p.kind.value == "King"}
+    dragon = next((p.square for p in state.pieces if p.owner is None), None)
     total = 0.0
     for p in state.pieces:
         if p.owner is None:
@@ -58,6 +69,11 @@ def _d20(state: Any, player: Player) -> float:
         if p.kind.value == "Pawn":
             rank = p.square.rank if p.owner is Player.WHITE else 7 - p.square.rank
             v += D20_ADVANCE * rank
+        enemy_king = kings.get(p.owner.other)
+        if enemy_king is not None and p.kind.value != "King":
+            v += D20_HUNT * _near(p.square, enemy_king)
+        if p.kind.value == "King" and dragon is not None:
+            v += D20_DRAGON_NEAR_KING * max(0, _near(p.square, dragon) - 4)
         total += v if p.owner is player else -v
     return total
 

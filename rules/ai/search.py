@@ -31,8 +31,8 @@ from rules.core.chance import TooManyOutcomes, sample_outcomes
 from rules.core.errors import RulesError
 from rules.core.system import GameSystem
 
-EXACT_LIMIT = 64  # dice sequences enumerated exactly at a chance node; more are sampled
-SAMPLES = 12  # samples of a chance node with too many sequences to enumerate
+EXACT_LIMIT = 24  # dice sequences enumerated exactly at a chance node; more are sampled
+SAMPLES = 4  # samples of a chance node with too many sequences to enumerate
 
 
 class _OutOfTime(Exception):

@@ -102,6 +102,10 @@ def enumerate_outcomes(
         for n in sides:
             p /= n
         runs.append((p, state))
+        if len(runs) == 1 and 1 / p > limit:
+            # the dice of the first run alone make more sequences than the limit (a tile
+            # drawn from a pile of 32 after a d20): give up at once rather than after ``limit``
+            raise TooManyOutcomes(f"more than {limit} dice sequences to enumerate")
         faces = dice.faces[:used]
         i = used - 1
         while i >= 0 and faces[i] >= sides[i]:

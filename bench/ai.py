@@ -116,17 +116,25 @@ def main(argv: list[str] | None = None) -> int:
             n = args.games
             lo, hi = wilson(r["wins"], n)
             times = ai.times
-            med = statistics.median(times) if times else 0.0
-            p95 = sorted(times)[int(0.95 * (len(times) - 1))] if times else 0.0
+            med, p95 = _median_p95(times)
+            turn_med, turn_p95 = _median_p95(ai.turns)
             print(
                 f"{sid:14} vs {opp_name:6}: W {r['wins']:3} D {r['draws']:3} L {r['losses']:3}"
                 f"  win {r['wins'] / n:5.1%} [{lo:5.1%}, {hi:5.1%}]"
                 f"  length median {statistics.median(r['lengths']):.0f} actions"
                 f"  decision median {med:.3f}s p95 {p95:.3f}s max {max(times, default=0):.3f}s"
-                f" ({len(times)} decisions, {wall:.0f}s wall)",
+                f" ({len(times)} decisions, {wall:.0f}s wall);"
+                f" per run of its own decisions (an Activation) median {turn_med:.3f}s"
+                f" p95 {turn_p95:.3f}s",
                 flush=True,
             )
     return 0
+
+
+def _median_p95(xs: list[float]) -> tuple[float, float]:
+    if not xs:
+        return 0.0, 0.0
+    return statistics.median(xs), sorted(xs)[int(0.95 * (len(xs) - 1))]
 
 
 class _TimedAI(AIPlayer):
@@ -135,13 +143,24 @@ class _TimedAI(AIPlayer):
     def __init__(self, level_name: str, seed: int, time_limit: float | None) -> None:
         super().__init__(level_name, seed, time_limit)
         self.times: list[float] = []
+        # a run of the AI's consecutive decisions (an Activation in Wargame Chess, a move and
+        # its promotion in d20 explorer chess, a whole turn in the card game): total seconds
+        self.turns: list[float] = []
+        self._next_step = -1
 
     def act(self, system: GameSystem[Any, Any], state: Any) -> Any:
         many = len(system.legal_actions(state)) > 1
+        step = len(system.history(state))
         t = time.perf_counter()
         action = super().act(system, state)
+        took = time.perf_counter() - t
         if many:
-            self.times.append(time.perf_counter() - t)
+            self.times.append(took)
+        if step == self._next_step and self.turns:
+            self.turns[-1] += took
+        else:
+            self.turns.append(took)
+        self._next_step = step + 1
         return action
 
 

@@ -27,11 +27,18 @@ from rules.ai import hidden
 from rules.ai.evaluation import evaluate
 from rules.core.actions import Action
 from rules.core.board import Player
-from rules.core.chance import TooManyOutcomes, sample_outcomes
+from rules.core.chance import TooManyOutcomes, merge_key, sample_outcomes
 from rules.core.errors import RulesError
 from rules.core.system import GameSystem
 
 EXACT_LIMIT = 24  # dice sequences enumerated exactly at a chance node; more are sampled
+# Each decision costs its decider a little: of two ways to the same value the shorter is
+# preferred, and a loop (play a card, then change one's mind) is never worth choosing.
+STEP_COST = 0.01
+# A line of play that comes back to a position already on the path (a card played, then the
+# choice cancelled) is worth this much less to whoever closed the loop: without it, a horizon
+# that makes ending one's turn look costly would loop for ever.
+LOOP_COST = 50.0
 SAMPLES = 4  # samples of a chance node with too many sequences to enumerate
 
 
@@ -103,6 +110,7 @@ class Search:
         # outcomes already worked out, by (the state's identity, action); the state is kept
         # in the value so that its identity is not reused while the search runs
         self.cache: dict[tuple[int, Action], tuple[Any, list[tuple[float, Any]]]] = {}
+        self.path: set[Any] = set()  # the positions from the root to the node being searched
 
     # ---- chance ----
     def chance(self, state: Any, action: Action) -> list[tuple[float, Any]]:
@@ -133,18 +141,32 @@ class Search:
             raise _OutOfTime
 
     # ---- the tree ----
-    def static(self, state: Any, action: Action) -> float:
+    def cost(self, decider: Player) -> float:
+        return -STEP_COST if decider is self.player else STEP_COST
+
+    def static(self, state: Any, action: Action, decider: Player) -> float:
         """An action's expected evaluation one decision ahead (for the beam)."""
-        return sum(p * evaluate(self.system, s, self.player) for p, s in self.chance(state, action))
+        outs = self.chance(state, action)
+        return sum(p * evaluate(self.system, s, self.player) for p, s in outs) + self.cost(decider)
 
     def q(self, state: Any, action: Action, depth: int, decider: Player) -> float:
-        total = 0.0
+        total = self.cost(decider)
         for p, nxt in self.chance(state, action):
             total += p * self.value(nxt, depth - 1, decider)
         return total
 
     def value(self, state: Any, depth: int, last: Player) -> float:
         self.tick()
+        key = merge_key(state)
+        if key in self.path:
+            return -LOOP_COST if last is self.player else LOOP_COST
+        self.path.add(key)
+        try:
+            return self._value(state, depth, last)
+        finally:
+            self.path.discard(key)
+
+    def _value(self, state: Any, depth: int, last: Player) -> float:
         decider = self.system.decider(state)
         if (
             depth <= 0
@@ -158,12 +180,12 @@ class Search:
             return evaluate(self.system, state, self.player)
         mine = decider is self.player
         if depth == 1:  # the children are leaves: their static values are the answer
-            vals = [self.static(state, a) for a in actions]
+            vals = [self.static(state, a, decider) for a in actions]
             return max(vals) if mine else min(vals)
         width = self.settings.width
         if width and len(actions) > width:
             scored = sorted(
-                ((self.static(state, a), i) for i, a in enumerate(actions)),
+                ((self.static(state, a, decider), i) for i, a in enumerate(actions)),
                 key=lambda t: (-t[0] if mine else t[0], t[1]),
             )
             actions = [actions[i] for _, i in scored[:width]]
@@ -212,6 +234,7 @@ def decide(
             for i in order:
                 total, n = 0.0, 0
                 for root in roots:
+                    search.path = {merge_key(root)}
                     try:
                         total += search.q(root, actions[i], depth, who)
                         n += 1

@@ -4,8 +4,8 @@
   decisions is over (an Activation in Wargame Chess, a move in d20 explorer chess), with the
   exact odds of every roll. It does not look at the reply.
 - ``medium``: two decisions deeper than its own run on average, a narrow beam.
-- ``hard``: deepening until its time bound (one second by default), a wider beam, and more
-  samples of hidden cards.
+- ``hard``: deepening one decision at a time until its time bound (0.4 s a decision), a wider
+  beam, and more samples of hidden cards.
 
 ``RandomPlayer`` picks uniformly among the legal actions (a baseline).
 """
@@ -24,7 +24,8 @@ from rules.core.system import GameSystem
 LEVELS: dict[str, Settings] = {
     "easy": Settings(depth=4, first=4, width=4, own_turn_only=True, samples=1, time_limit=1.0),
     "medium": Settings(depth=3, first=3, width=4, samples=2, time_limit=1.0),
-    "hard": Settings(depth=6, first=2, width=5, samples=3, time_limit=1.0),
+    # 0.4 s a decision keeps a Wargame Chess Activation (two or three decisions) under 1 s
+    "hard": Settings(depth=6, first=2, width=5, samples=3, time_limit=0.4),
 }
 DEFAULT_LEVEL = "medium"
 

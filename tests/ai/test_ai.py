@@ -12,7 +12,7 @@ import pytest
 
 from rules.ai.evaluation import evaluate
 from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, level
-from rules.ai.search import Settings, decide
+from rules.ai.search import STEP_COST, Settings, decide
 from rules.card_game.state import Phase as CardPhase
 from rules.card_game.system import SYSTEM as CARDS
 from rules.core.dice import RandomDice
@@ -82,7 +82,8 @@ def test_one_decision_deep_values_are_exact_expectations() -> None:
     choice = decide(WARGAME, s, Settings(depth=1, time_limit=60.0))
     got = {r.action: r.value for r in choice.ranked}
     for a in WARGAME.legal_actions(s):
-        want = sum(float(p) * evaluate(WARGAME, o, who) for p, o in WARGAME.outcomes(s, a))
+        outs = WARGAME.outcomes(s, a)
+        want = sum(float(p) * evaluate(WARGAME, o, who) for p, o in outs) - STEP_COST
         assert got[a] == pytest.approx(want)
     assert choice.value == max(got.values())
     assert any(a.name == "attack" and len(WARGAME.outcomes(s, a)) == 2 for a in got)

@@ -112,7 +112,12 @@ class AIPractice:
         ans = await svc._run(
             game_id, svc.user_of(row, decider), lambda t, p: t.act(action, p), row.version
         )
-        return ans if ans.ok else None
+        if not ans.ok:
+            return None
+        # The answer goes back through the human's interaction: what only the AI's seat may
+        # see (its hand) must never ride along in the private acknowledgement.
+        ans.private = ""
+        return ans
 
     async def resume_ai(self) -> list[int]:
         """Practice games where the AI must decide (after a restart mid-turn): their ids."""

@@ -111,3 +111,31 @@ async def test_a_restart_during_the_ai_turn_resumes_it(monkeypatch: Any, tmp_pat
     finally:
         await stop_bot(bot2, table2)
     assert table2.errors == [] and table2.violations == []
+
+
+async def test_practice_card_game_keeps_the_ai_hand_secret(table: Harness) -> None:
+    """In a game with secrets the AI's hand never reaches the human, publicly or privately."""
+    r = await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="card-game", level="easy"
+    )
+    assert not r.ephemeral and "Practice game" in r.content, r.content
+    svc = table.bot.service  # type: ignore[attr-defined]
+    rng = random.Random(2)
+    ai_actions = 0
+    for _ in range(30):
+        row, state = await _state(table)
+        rules = svc.plugin(row).rules
+        if rules.result(state) is not None:
+            break
+        if rules.decider(state).value == W_SEAT:
+            n = len(rules.legal_actions(state))
+            ans = await svc.choose(row.id, row.version, ALICE, rng.randrange(n))
+            assert ans.ok, ans.text
+        ai = await svc.ai_turn(row.id)
+        while ai is not None:
+            ai_actions += 1
+            assert ai.private == ""
+            ai = await svc.ai_turn(row.id)
+    assert ai_actions >= 3
+    for sent in table.sent:
+        assert "(Black," not in (sent.content or ""), sent.content

@@ -17,6 +17,11 @@ heap the garbage collector walks). The same Activations applied by the engine al
 baseline.
 
     python bench/interactions.py [--games 1000] [--activations 9000] [--rate 300 350]
+        [--database-url postgresql://user:password@host/db [--bot-processes 2]]
+
+With ``--database-url`` the store is PostgreSQL (a schema of its own, dropped at the end) instead
+of a SQLite file; ``--bot-processes N`` runs N bot processes over that one database, each with
+its own 1/N of the games and of the offered rate, and prints each one's figures and the sum.
 """
 
 from __future__ import annotations
@@ -25,9 +30,11 @@ import argparse
 import asyncio
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pytest
 
+from bot.settings import Settings
 from bot.wargame_chess import commands as W
 from rules.wargame_chess.engine import activatable, apply, destinations
 from rules.wargame_chess.state import GameState, Phase
@@ -44,11 +52,12 @@ TEAMS = ("K Q R 2N 3P", "K 2B 2N J 2P")
 BASELINE_SAMPLE = 2000  # Activations kept for the engine-only baseline (not all: memory)
 
 
-async def make_games(svc: Any, n: int) -> list[int]:
-    """n live games in play, each in its own channel (set up directly, not measured)."""
+async def make_games(svc: Any, n: int, part: int = 0) -> list[int]:
+    """n live games in play, each in its own channel (set up directly, not measured); ``part``:
+    which bot process's games (their channels differ)."""
     channels = []
     for i in range(n):
-        channel = 5_000_000 + i
+        channel = 5_000_000 + part * 100_000 + i
         white, black = 7_000_000 + 2 * i, 7_000_001 + 2 * i
         ans = await svc.challenge(1, channel, white, black)
         await svc.answer_challenge(ans.game_id, black, True)
@@ -91,16 +100,25 @@ async def run(
     pictures: bool = True,
     processes: int = 1,
     synchronous: str = "FULL",
+    database_url: str | None = None,
+    part: int = 0,
 ) -> None:
     mp = pytest.MonkeyPatch()
     with tempfile.TemporaryDirectory() as tmp:
-        bot, table = await start_bot(mp, Path(tmp) / "bench.sqlite3", render_processes=processes)
-        if synchronous != "FULL":  # the store's own setting is FULL (durable acknowledgements)
+        settings = Settings(
+            token=None,
+            database_path=Path(tmp) / "bench.sqlite3",
+            database_url=database_url,
+            render_processes=processes,
+        )
+        bot, table = await start_bot(mp, settings)
+        if synchronous != "FULL" and not database_url:  # the store's own is FULL (durable)
             await bot.store.conn.execute(f"PRAGMA synchronous={synchronous}")
+        print(f"store: {'PostgreSQL' if database_url else 'SQLite'}")
         svc = bot.service
         svc.render = pictures
         t0 = time.perf_counter()
-        channels = await make_games(svc, games)
+        channels = await make_games(svc, games, part)
         ids, seats = {}, {}
         for channel in channels:
             row, _ = await svc.current(channel)
@@ -109,29 +127,43 @@ async def run(
         print(f"set up {games} live games in {time.perf_counter() - t0:.1f}s (not measured)")
         rng = random.Random(1)
         idle = set(channels)
-        waiting: dict[int, tuple[float, asyncio.Future[Any]]] = {}
+        # channel -> (when fed, its answer, whether it is a click: a click's answer may be the
+        # clicked message edited in place, a slash command's is a reply)
+        waiting: dict[int, tuple[float, asyncio.Future[Any], bool]] = {}
         latencies: list[float] = []
         refused: dict[str, int] = {}
         engine_states: list[tuple[GameState, str, str]] = []
-        orig = table._record
+        orig, orig_edit = table._record, table._edit
+
+        def answered_by(sent: Any, edit: bool) -> None:
+            entry = waiting.get(sent.channel_id)
+            if entry is None or (edit and not entry[2]):
+                return
+            del waiting[sent.channel_id]
+            latencies.append((time.perf_counter() - entry[0]) * 1000)
+            entry[1].set_result(sent)
 
         def timed_record(*a: Any, **k: Any) -> Any:
             sent = orig(*a, **k)
-            entry = waiting.pop(sent.channel_id, None) if sent.kind == "response" else None
-            if entry is not None:
-                latencies.append((time.perf_counter() - entry[0]) * 1000)
-                entry[1].set_result(sent)
+            if sent.kind in ("response", "followup"):
+                answered_by(sent, edit=False)
+            return sent
+
+        def timed_edit(*a: Any, **k: Any) -> Any:
+            sent = orig_edit(*a, **k)
+            answered_by(sent, edit=True)
             return sent
 
         table._record = timed_record  # type: ignore[method-assign]
+        table._edit = timed_edit  # type: ignore[method-assign]
         loop = asyncio.get_running_loop()
 
-        async def ask(channel: int, payload: dict[str, Any]) -> Any:
+        async def ask(channel: int, payload: dict[str, Any], click: bool = False) -> Any:
             fut: asyncio.Future[Any] = loop.create_future()
-            waiting[channel] = (time.perf_counter(), fut)
+            waiting[channel] = (time.perf_counter(), fut, click)
             table.feed(payload)
             sent = await fut
-            if sent.ephemeral:
+            if sent.ephemeral and "Activates" not in sent.content:
                 refused[sent.content[:60]] = refused.get(sent.content[:60], 0) + 1
             if len(table.sent) > 500:  # the harness keeps every message for tests; a bot doesn't
                 del table.sent[:]
@@ -141,16 +173,34 @@ async def run(
             """The /move, then any decision it leaves open (an En Passant second Move, a
             Promotion, a Castle offer) answered by clicking its first button or option,
             through the real dispatch: those clicks are interactions too, timed alike."""
+            before = len(svc._cache[ids[channel]][1].history)
+            row = await svc.store.game(ids[channel])  # (not timed) the game's live message
+            live_id = row.message_id if row else None
+            live_msg = table.messages.get(live_id) if live_id else None
+            edits_before = live_msg.edits if live_msg is not None else 0
             sent = await ask(channel, payload)
-            if not sent.ephemeral:
+            cached = svc._cache.get(ids[channel])
+            # Applied (the answer is private when the mover still decides: no log line yet).
+            if cached is not None and len(cached[1].history) > before:
                 answered[0] += 1
             for _ in range(8):
                 _, state = svc._cache[ids[channel]]
                 choice = first_choice(sent)
+                if choice is None and not state.is_over and state.pending is not None:
+                    # A private answer (the mover still decides): the buttons are on the
+                    # game's live message, edited in place just after the answer.
+                    live = table.messages.get(live_id) if live_id else None
+                    for _ in range(2000):
+                        if live is None or live.edits > edits_before:
+                            break
+                        await asyncio.sleep(0.001)
+                    if live is not None and live.edits > edits_before:
+                        sent, choice = live, first_choice(live)
+                        edits_before = live.edits
                 if state.is_over or state.pending is None or choice is None:
                     break
                 user = seats[channel][state.decider.value]
-                sent = await ask(channel, table.click_payload(user, sent, *choice))
+                sent = await ask(channel, table.click_payload(user, sent, *choice), click=True)
                 clicks[0] += 1
             idle.add(channel)
 
@@ -187,7 +237,7 @@ async def run(
         await asyncio.gather(*tasks)
         wall = time.perf_counter() - start
         await table.settle()
-        table._record = orig  # type: ignore[method-assign]
+        table._record, table._edit = orig, orig_edit  # type: ignore[method-assign]
         violations = list(table.violations)
         await stop_bot(bot, table)
         mp.undo()
@@ -255,19 +305,88 @@ def main() -> None:
         default="FULL",
         help="SQLite's synchronous setting (NORMAL: the faster, less durable one, to compare)",
     )
+    ap.add_argument(
+        "--database-url", help="a PostgreSQL server's URL: the store there instead of SQLite"
+    )
+    ap.add_argument(
+        "--bot-processes",
+        type=int,
+        default=1,
+        help="bot processes over the one PostgreSQL database (each 1/N of games and rate)",
+    )
+    ap.add_argument("--part", type=int, default=0, help=argparse.SUPPRESS)  # a child's number
     args = ap.parse_args()
-    for rate in args.rate:
-        print(f"synchronous={args.synchronous}")
-        asyncio.run(
-            run(
-                args.games,
-                args.activations,
-                rate,
-                not args.no_pictures,
-                args.render_processes,
-                args.synchronous,
+    url = args.database_url
+    schema = None
+    if url and "search_path=" not in url:  # a schema of its own, dropped at the end
+        schema = f"bench_{uuid.uuid4().hex[:12]}"
+        asyncio.run(_schema(url, f"CREATE SCHEMA {schema}"))
+        url += f"{'&' if '?' in url else '?'}search_path={schema}"
+    try:
+        for rate in args.rate:
+            if args.bot_processes > 1:
+                assert url, "several bot processes share a PostgreSQL database (--database-url)"
+                _several(args, url, rate)
+                continue
+            print(f"synchronous={args.synchronous}")
+            asyncio.run(
+                run(
+                    args.games,
+                    args.activations,
+                    rate,
+                    not args.no_pictures,
+                    args.render_processes,
+                    args.synchronous,
+                    url,
+                    args.part,
+                )
             )
+    finally:
+        if schema:
+            asyncio.run(_schema(args.database_url, f"DROP SCHEMA {schema} CASCADE"))
+
+
+async def _schema(url: str, sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+def _several(args: Any, url: str, rate: float) -> None:
+    """N bot processes at once over one database, each with its share of games and rate."""
+    n = args.bot_processes
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                "--games",
+                str(args.games // n),
+                "--activations",
+                str(args.activations // n),
+                "--rate",
+                str(rate / n),
+                "--render-processes",
+                str(args.render_processes),
+                "--database-url",
+                url,
+                "--part",
+                str(k),
+                *(["--no-pictures"] if args.no_pictures else []),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
         )
+        for k in range(n)
+    ]
+    for k, p in enumerate(procs):
+        out, _ = p.communicate()
+        print(f"--- bot process {k + 1} of {n} (offered {rate / n:.0f}/s of {rate:.0f}/s)")
+        print(out.rstrip())
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import signal
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,7 +17,7 @@ from bot.checks import CheckedTree
 from bot.painter import Painter
 from bot.service import SOMETHING_WRONG, GameService, Notice
 from bot.settings import Settings
-from bot.store import Store
+from bot.stores import open_store
 from rules.core.dice import Dice, SystemDice
 
 log = logging.getLogger("wargame")
@@ -33,6 +34,9 @@ EXTENSIONS = (
 
 
 class WargameBot(commands.Bot):
+    """The bot in one process (or one shard of several: ``shard_count`` and ``shard_ids``
+    settings make ``make_bot`` build a ShardedWargameBot)."""
+
     def __init__(
         self, settings: Settings, *, sync: bool = False, dice: Callable[[], Dice] = SystemDice
     ) -> None:
@@ -40,15 +44,20 @@ class WargameBot(commands.Bot):
         # message events at all (so a mention of the bot is not read, and logs nothing).
         intents = discord.Intents.none()
         intents.guilds = True
+        shards: dict[str, Any] = {}
+        if isinstance(self, commands.AutoShardedBot):
+            ids = None if settings.shard_ids is None else list(settings.shard_ids)
+            shards = {"shard_count": settings.shard_count, "shard_ids": ids}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             tree_cls=CheckedTree,
+            **shards,
         )
         self.settings = settings
         self.sync_on_start = sync
-        self.store = Store(settings.database_path)
+        self.store = open_store(settings)
         self.service = GameService(
             self.store, dice=dice, painter=Painter(settings.render_processes)
         )
@@ -72,7 +81,7 @@ class WargameBot(commands.Bot):
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
-                await self.post_notices(await self.service.sweep())
+                await self.post_notices(await self.service.sweep(self.settings.runs_guild))
             except Exception:
                 log.exception("the idle sweep failed")
 
@@ -130,6 +139,21 @@ class WargameBot(commands.Bot):
         log.info("connected as %s", self.user)
 
 
+class ShardedWargameBot(WargameBot, commands.AutoShardedBot):
+    """The same bot on discord.py's sharded client: the shards ``settings.shard_ids`` of
+    ``settings.shard_count`` (all of them if no ids are given) in this process, every process
+    sharing one PostgreSQL database. In the method order WargameBot comes first, then
+    AutoShardedBot's client, whose connection handling replaces the single-shard one."""
+
+
+def make_bot(
+    settings: Settings, *, sync: bool = False, dice: Callable[[], Dice] = SystemDice
+) -> WargameBot:
+    if settings.shard_count is not None:
+        return ShardedWargameBot(settings, sync=sync, dice=dice)
+    return WargameBot(settings, sync=sync, dice=dice)
+
+
 async def serve(bot: WargameBot, token: str, stop: asyncio.Event) -> None:
     """Run until Discord closes or ``stop`` is set (SIGTERM, SIGINT): then stop cleanly."""
     async with bot:
@@ -153,6 +177,6 @@ def run_discord(settings: Settings, *, sync: bool = False) -> None:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
-        await serve(WargameBot(settings, sync=sync), token, stop)
+        await serve(make_bot(settings, sync=sync), token, stop)
 
     asyncio.run(main())

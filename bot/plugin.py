@@ -50,6 +50,9 @@ class Menu:
     buttons: bool = True
     placeholder: str = "Choose..."
     command: tuple[str, str] | None = None
+    # In a game with secrets a menu is shown only to the player who decides, unless it names
+    # nothing secret and says so (``public``): then it is on the live message for all to see.
+    public: bool = False
 
 
 class SystemPlugin(ABC):

@@ -9,23 +9,20 @@ Mixed into ``bot.service.GameService``, whose store, locks and answers it uses.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from bot import commands as K
 from bot import systems
+from bot.answers import Answer
 from bot.opponent import Opponent, hint_text
 from bot.store import ChannelTaken, GameRow
 from rules.ai.players import level as level_of
 from rules.core.board import Player
 from rules.core.errors import RulesError
 
-if TYPE_CHECKING:
-    from bot.service import Answer
-
 
 class AIPractice:
     # set by GameService (this module cannot import the service: no import circles)
-    answer_type: ClassVar[type[Answer]]
     busy_text: ClassVar[str]
 
     @staticmethod
@@ -66,9 +63,9 @@ class AIPractice:
                 else {}
             )
         except RulesError as e:
-            return self.answer_type.error(str(e)[:1].upper() + str(e)[1:] + ".")
+            return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
         if await svc.store.live_game(channel_id) is not None:
-            return self.answer_type.error(self.busy_text)
+            return Answer.error(self.busy_text)
         opponent = Opponent((Player.BLACK,), ai_level, hints)
         try:
             row = await svc.store.create_game(
@@ -87,7 +84,7 @@ class AIPractice:
                 system=plugin.id,
             )
         except ChannelTaken:
-            return self.answer_type.error(self.busy_text)
+            return Answer.error(self.busy_text)
         text = (
             f"Practice game of {plugin.name}: <@{user_id}> plays White against the AI "
             f"({ai_level}), Black." + (" Hints are allowed: `/game hint`." if hints else "")
@@ -109,7 +106,7 @@ class AIPractice:
         if state is None or decider is None or not opponent.plays(decider):
             return None
         action = await asyncio.to_thread(opponent.player().act, plugin.rules, state)
-        ans = await svc._run(
+        ans: Answer = await svc._run(
             game_id, svc.user_of(row, decider), lambda t, p: t.act(action, p), row.version
         )
         if not ans.ok:
@@ -142,12 +139,12 @@ class AIPractice:
         plugin = svc.plugin(row)
         opponent = svc.opponent(row)
         if not opponent.hints:
-            return self.answer_type.error("This game was made without hints.")
+            return Answer.error("This game was made without hints.")
         if state is None or plugin.rules.result(state) is not None:
-            return self.answer_type.error("There is no decision to give a hint for.")
+            return Answer.error("There is no decision to give a hint for.")
         if svc.seat(row, user_id) is None or svc.seat(row, user_id) is not plugin.rules.decider(
             state
         ):
-            return self.answer_type.error("A hint is only for the player who must decide now.")
+            return Answer.error("A hint is only for the player who must decide now.")
         text = await asyncio.to_thread(hint_text, plugin, state, opponent)
-        return self.answer_type(text, ephemeral=True)
+        return Answer(text, ephemeral=True)

@@ -13,24 +13,25 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass, field
 from typing import Any
 
 from bot import commands as K
 from bot import systems
+
+# Answer and Notice are imported from here by the cogs and the app (re-exported).
+from bot.answers import Answer as Answer
+from bot.answers import GameState
+from bot.answers import Notice as Notice
 from bot.locks import KeyedLocks
 from bot.painter import Painter
 from bot.plugin import SystemPlugin
 from bot.practice import AIPractice
-from bot.store import ChannelTaken, GameRow, StaleVersion, Store
+from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
 from bot.table import Reply, Table
 from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
 from rules.core.errors import RulesError
 from rules.core.history import Step
-
-GameState = Any  # a game system's state: the service never looks inside it
-
 
 log = logging.getLogger("wargame.service")
 
@@ -46,6 +47,13 @@ def _names(row: GameRow, first: Player) -> tuple[str, str] | None:
         return None
     white, black = str(names[0]), str(names[1])
     return (white, black) if first is Player.WHITE else (black, white)
+
+
+def _plural(word: str) -> str:
+    """team -> teams, party -> parties, deck -> decks."""
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def _hours(hours: float) -> str:
@@ -80,17 +88,6 @@ CHANNEL_BUSY = (
 WRONG_CHANNEL = "This button belongs to a game in another channel."
 
 
-@dataclass
-class Notice:
-    """Something the bot says by itself (a reminder, an expired challenge), not an answer."""
-
-    channel_id: int
-    text: str
-    mentions: list[int] = field(default_factory=list)
-    game_id: int = 0
-    strip: int | None = None  # a message whose buttons go (an expired challenge's)
-
-
 SERVER_TIMES = "server-times"  # per-server idle times, in the store's channel_state
 DEFAULT_TIMES: dict[str, float] = {
     "remind_hours": 12.0,  # a waiting decision is reminded after this long idle
@@ -99,54 +96,14 @@ DEFAULT_TIMES: dict[str, float] = {
 }
 
 
-@dataclass
-class Answer:
-    """What the bot says back: text for everyone (or only the asker), an optional picture,
-    and the game/version the decision buttons belong to."""
-
-    text: str
-    ok: bool = True
-    ephemeral: bool = False
-    image: bytes | None = None
-    image_name: str = "board.png"
-    game_id: int | None = None
-    version: int | None = None
-    state: GameState | None = None
-    system: str | None = None  # the game system of ``state``
-    mentions: list[int] = field(default_factory=list)
-    attachment: tuple[str, bytes] | None = None  # (file name, data), e.g. an export
-    undo_request: bool = False
-    challenge: bool = False
-    # A game update: the game's one live message (``message_id`` in ``channel_id``) is edited to
-    # show ``text``, the picture and the open decision; ``log`` is the short public line posted
-    # when the decision passes to the other player or the game ends (it carries the ping).
-    live: bool = False
-    log: str = ""
-    over: bool = False
-    message_id: int | None = None
-    channel_id: int | None = None
-    hidden: bool = False  # the system keeps secrets: its choices are offered privately
-    private: str = ""  # what only the asker may see (their hand), sent privately
-    confirm_concede: bool = False  # carries the "Yes, concede" button
-    same_picture: bool = False  # the live message already shows this picture: keep it
-    # The AI opponent decides next (issue 17): the front end asks it to play (``ai_turn``)
-    # once this answer is shown, and shows each of its actions like a player's.
-    ai_turn: bool = False
-
-    @classmethod
-    def error(cls, text: str) -> Answer:
-        return cls(text, ok=False, ephemeral=True)
-
-
 class GameService(AIPractice):
     """Games by channel; the AI opponent's part is in ``bot.practice`` (issue 17)."""
 
-    answer_type = Answer
     busy_text = CHANNEL_BUSY
 
     def __init__(
         self,
-        store: Store,
+        store: StoreBase,
         dice: Callable[[], Dice] = SystemDice,
         render: bool = True,
         painter: Painter | None = None,
@@ -382,9 +339,9 @@ class GameService(AIPractice):
                 else:
                     shown.append(f"{pl.title}: {plugin.check_choice(teams[pl.title])[1]}")
             intro = "\n".join(
-                [f"Both {plugin.choice_word}s are set, and now revealed:", *shown]
+                [f"Both {_plural(plugin.choice_word)} are set, and now revealed:", *shown]
                 if not plugin.hidden_information
-                else [f"Both {plugin.choice_word}s are set.", *shown]
+                else [f"Both {_plural(plugin.choice_word)} are set.", *shown]
             )
             return await self._start(row, user_id, choices, intro, meta=meta)
 
@@ -585,9 +542,10 @@ class GameService(AIPractice):
         return None if data is None else data.get(key)
 
     async def set_server_text(self, guild_id: int | None, kind: str, key: str, text: str) -> None:
-        data = await self.store.channel_state(guild_id or 0, kind) or {}
-        data[key] = text
-        await self.store.set_channel_state(guild_id or 0, kind, data)
+        def put(data: dict[str, Any] | None) -> tuple[dict[str, Any], None]:
+            return {**(data or {}), key: text}, None
+
+        await self.store.update_channel_state(guild_id or 0, kind, put)
 
     def hands_over(self, row: GameRow, state: GameState, actor: int | None) -> bool:
         """Whether, after ``actor``'s action, the decision is someone else's (or the game is
@@ -606,8 +564,10 @@ class GameService(AIPractice):
         return not (prefs or {}).get("quiet", False)
 
     async def set_pings(self, user_id: int, on: bool) -> Answer:
-        prefs = await self.store.channel_state(user_id, PREFS) or {}
-        await self.store.set_channel_state(user_id, PREFS, {**prefs, "quiet": not on})
+        def put(prefs: dict[str, Any] | None) -> tuple[dict[str, Any], None]:
+            return {**(prefs or {}), "quiet": not on}, None
+
+        await self.store.update_channel_state(user_id, PREFS, put)
         if on:
             return Answer("You will be pinged when a decision passes to you.", ephemeral=True)
         return Answer(
@@ -728,11 +688,13 @@ class GameService(AIPractice):
 
     async def set_times(self, guild_id: int | None, **hours: float | None) -> Answer:
         """A server's idle times (hours); None leaves one as it is."""
-        now = await self.times(guild_id)
-        for key, value in hours.items():
-            if value is not None:
-                now[key] = float(value)
-        await self.store.set_channel_state(guild_id or 0, SERVER_TIMES, now)
+
+        def put(data: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, float]]:
+            now = {k: float((data or {}).get(k, v)) for k, v in DEFAULT_TIMES.items()}
+            now.update({k: float(v) for k, v in hours.items() if v is not None})
+            return now, now
+
+        now = await self.store.update_channel_state(guild_id or 0, SERVER_TIMES, put)
         return Answer(
             f"This server's idle times: a waiting player is reminded after "
             f"{_hours(now['remind_hours'])}, the other player may claim the game after "
@@ -751,13 +713,16 @@ class GameService(AIPractice):
         decider = self.plugin(row).rules.decider(state)
         return [] if decider is None else [self.user_of(row, decider)]
 
-    async def sweep(self) -> list[Notice]:
+    async def sweep(self, serves: Callable[[int | None], bool] | None = None) -> list[Notice]:
         """Expire old challenges and remind players of games waiting for them (run every few
-        minutes; the store's clock is the one tests turn forward)."""
+        minutes; the store's clock is the one tests turn forward). ``serves``: whether this
+        process runs a server's shard (the others' games are theirs to sweep and post in)."""
         now = self.store.clock()
         notices: list[Notice] = []
         for row in await self.store.live_games():
             if self.unknown_system(row) is not None:
+                continue
+            if serves is not None and not serves(row.guild_id):
                 continue
             times = await self.times(row.guild_id)
             idle = now - row.updated_at

@@ -1,7 +1,11 @@
-"""SQLite storage through aiosqlite: games keyed by channel, an append-only event log per game,
-a snapshot of each game (written every few actions: a game is its last snapshot plus the log rows
-after it), per-channel table-companion state, and numbered migrations applied at start-up. WAL
-mode.
+"""Storage: games keyed by channel, an append-only event log per game, a snapshot of each game
+(written every few actions: a game is its last snapshot plus the log rows after it), per-channel
+table-companion state, and numbered migrations applied at start-up.
+
+``StoreBase`` is what the service sees; ``Store`` keeps it in one SQLite file through aiosqlite
+(WAL mode), the zero-setup default, and ``bot.store_pg.PgStore`` in PostgreSQL through asyncpg,
+for several bot processes over one database. ``bot.stores.open_store`` picks one from the
+settings.
 
 Exactly-once writes: ``save_game`` commits the new snapshot and the new log rows only if the
 stored version is still the one the action was computed from (checked inside the transaction,
@@ -15,10 +19,11 @@ import asyncio
 import json
 import sqlite3
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -106,7 +111,7 @@ MIGRATIONS: list[str] = [
 
 
 # What a GameRow reads: not the snapshot itself, which only a load from disk needs.
-_ROW = (
+ROW = (
     "id, guild_id, channel_id, white_id, black_id, status, version, meta, system, "
     "message_id, updated_at, reminded_at, snapshot IS NOT NULL AS started"
 )
@@ -150,7 +155,7 @@ class GameRow:
 
 
 @dataclass
-class _Save:
+class Save:
     """One save_game call's arguments."""
 
     row: GameRow
@@ -173,17 +178,200 @@ class _Save:
         ]
 
 
-class Store:
-    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time) -> None:
-        self.path = str(path)
+T = TypeVar("T")
+# A change of a channel's state: given what is stored (None: nothing yet), the new state and
+# what to tell the caller.
+Change = Callable[[dict[str, Any] | None], tuple[dict[str, Any], T]]
+
+
+class StoreBase(ABC):
+    """What the service needs of a store, and the group commit both backends share."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock  # injected in tests of reminders and expiry
-        self.db: aiosqlite.Connection | None = None
-        # One connection is shared by every coroutine: a transaction spans several awaits, so
-        # all writes take this lock, or another coroutine's statement would land inside (and
-        # could be rolled back with) someone else's transaction.
+        # Held while a transaction is written (a group commit, an undo, on SQLite every write).
         self.write_lock = asyncio.Lock()
-        self._queued: list[tuple[_Save, asyncio.Future[int | StaleVersion]]] = []
+        self._queued: list[tuple[Save, asyncio.Future[int | StaleVersion]]] = []
         self._writer: asyncio.Task[None] | None = None
+
+    @property
+    def writing(self) -> bool:
+        """Whether saves are queued or being written."""
+        return bool(self._queued) or (self._writer is not None and not self._writer.done())
+
+    async def save_game(
+        self,
+        row: GameRow,
+        *,
+        status: str | None = None,
+        snapshot: str | None = None,
+        meta: dict[str, Any] | None = None,
+        channel_id: int | None = None,
+        new_events: list[tuple[int | None, str, str, str]] | None = None,
+        first_seq: int = 0,
+        truncate_from: int | None = None,
+    ) -> int:
+        """Write a new version of the game if nobody else has since ``row.version``, in this
+        process or any other over the same database. Returns the new version; raises
+        StaleVersion (writing nothing) otherwise.
+
+        Saves that arrive while others are being written are committed together, in one
+        transaction (a group commit): one save at a time, each a few round trips to the
+        database, could not keep up with hundreds of Activations a second
+        (bench/interactions.py)."""
+        args = Save(row, status, snapshot, meta, channel_id, new_events or [], first_seq)
+        if truncate_from is not None:  # an undo: rare, written on its own
+            async with self.write_lock:
+                (result,) = await self._write([args], truncate_from)
+        else:
+            fut: asyncio.Future[int | StaleVersion] = asyncio.get_running_loop().create_future()
+            self._queued.append((args, fut))
+            if self._writer is None or self._writer.done():
+                self._writer = asyncio.create_task(self._write_queued(), name="store-writer")
+            result = await fut
+        if isinstance(result, StaleVersion):
+            raise result
+        return result
+
+    async def _write_queued(self) -> None:
+        while self._queued:
+            async with self.write_lock:
+                # One save per game in a transaction (a second one waits for the next round).
+                batch: list[tuple[Save, asyncio.Future[int | StaleVersion]]] = []
+                later: list[tuple[Save, asyncio.Future[int | StaleVersion]]] = []
+                seen: set[int] = set()
+                for item in self._queued:
+                    (later if item[0].row.id in seen else batch).append(item)
+                    seen.add(item[0].row.id)
+                self._queued = later
+                try:
+                    results = await self._write([args for args, _ in batch])
+                except BaseException as e:
+                    for _, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(e)
+                    if not isinstance(e, Exception):
+                        raise
+                    continue
+                for (_, fut), result in zip(batch, results, strict=True):
+                    if not fut.done():
+                        fut.set_result(result)
+
+    @abstractmethod
+    async def _write(
+        self, batch: list[Save], truncate_from: int | None = None
+    ) -> list[int | StaleVersion]:
+        """One transaction for saves of different games: each one's new version, or
+        StaleVersion for a save whose game moved on (it writes nothing; the others do).
+        ``truncate_from`` (an undo, one save only) marks the log rows from there undone."""
+
+    @abstractmethod
+    async def open(self) -> None: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @property
+    @abstractmethod
+    def is_open(self) -> bool: ...
+
+    @abstractmethod
+    async def migrate(self) -> int:
+        """Apply every numbered migration not applied yet; returns the schema version."""
+
+    @abstractmethod
+    async def schema(self) -> dict[str, list[str]]:
+        """Each table's columns, by name (to compare the backends' migrations)."""
+
+    @abstractmethod
+    async def live_game(self, channel_id: int) -> GameRow | None: ...
+
+    @abstractmethod
+    async def game(self, game_id: int) -> GameRow | None: ...
+
+    @abstractmethod
+    async def snapshot(self, game_id: int) -> str | None:
+        """The game's last snapshot (None before it has one)."""
+
+    @abstractmethod
+    async def log_from(self, game_id: int, seq: int) -> list[tuple[str, str]]:
+        """The live log rows (action, rolls) from place ``seq`` in the history on, in order."""
+
+    @abstractmethod
+    async def create_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        white_id: int,
+        black_id: int,
+        status: str,
+        meta: dict[str, Any],
+        system: str = "wargame-chess",
+    ) -> GameRow:
+        """A new game; ChannelTaken if the channel has one that is not over."""
+
+    @abstractmethod
+    async def events(self, game_id: int) -> list[dict[str, Any]]: ...
+
+    @abstractmethod
+    async def all_events(self, game_id: int) -> list[dict[str, Any]]:
+        """Every row ever logged for the game, undone ones included, in writing order."""
+
+    @abstractmethod
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Record the game's live message (not a change of the game: no new version)."""
+
+    @abstractmethod
+    async def games_from(self, home_channel: int) -> list[GameRow]:
+        """The games not over that were challenged in ``home_channel`` and moved to a thread."""
+
+    @abstractmethod
+    async def set_meta(self, game_id: int, meta: dict[str, Any]) -> None:
+        """Change only the game's meta (e.g. an undo request), not the game: no new version, so
+        the live message's buttons stay current. Callers hold the game's lock."""
+
+    @abstractmethod
+    async def set_reminded(self, game_id: int, when: float) -> None: ...
+
+    @abstractmethod
+    async def live_games(self) -> list[GameRow]: ...
+
+    @abstractmethod
+    async def channel_state(self, channel_id: int, kind: str) -> dict[str, Any] | None: ...
+
+    @abstractmethod
+    async def set_channel_state(self, channel_id: int, kind: str, data: dict[str, Any]) -> None: ...
+
+    @abstractmethod
+    async def update_channel_state(self, channel_id: int, kind: str, change: Change[T]) -> T:
+        """Read, change and write a channel's state as one step that no other writer of the
+        same state (in this process or another) can come between; if ``change`` raises,
+        nothing is written."""
+
+    @abstractmethod
+    async def log_roll(
+        self,
+        channel_id: int,
+        user_id: int | None,
+        expression: str,
+        dice: list[tuple[int, int]],
+        total: int | None,
+    ) -> None: ...
+
+    @abstractmethod
+    async def rolls(self, channel_id: int, limit: int | None = None) -> list[dict[str, Any]]: ...
+
+
+class Store(StoreBase):
+    """The SQLite store: one file, one connection."""
+
+    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(clock)
+        self.path = str(path)
+        # One connection is shared by every coroutine: a transaction spans several awaits, so
+        # all writes take the write lock, or another coroutine's statement would land inside
+        # (and could be rolled back with) someone else's transaction.
+        self.db: aiosqlite.Connection | None = None
 
     async def open(self) -> None:
         if self.path != ":memory:":
@@ -204,9 +392,8 @@ class Store:
             self.db = None
 
     @property
-    def writing(self) -> bool:
-        """Whether saves are queued or being written."""
-        return bool(self._queued) or (self._writer is not None and not self._writer.done())
+    def is_open(self) -> bool:
+        return self.db is not None
 
     @property
     def conn(self) -> aiosqlite.Connection:
@@ -215,7 +402,6 @@ class Store:
         return self.db
 
     async def migrate(self) -> int:
-        """Apply every numbered migration not applied yet; returns the schema version."""
         db = self.conn
         await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         async with db.execute("SELECT MAX(version) FROM schema_version") as cur:
@@ -228,6 +414,17 @@ class Store:
                 f"BEGIN;\n{sql}\nINSERT INTO schema_version VALUES ({n});\nCOMMIT;"
             )
         return len(MIGRATIONS)
+
+    async def schema(self) -> dict[str, list[str]]:
+        async with self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence'"
+        ) as cur:
+            tables = [r[0] for r in await cur.fetchall()]
+        out: dict[str, list[str]] = {}
+        for t in sorted(tables):
+            async with self.conn.execute(f"PRAGMA table_info({t})") as cur:
+                out[t] = sorted(r[1] for r in await cur.fetchall())
+        return out
 
     # ---- games ----
     @staticmethod
@@ -250,13 +447,14 @@ class Store:
 
     async def live_game(self, channel_id: int) -> GameRow | None:
         async with self.conn.execute(
-            f"SELECT {_ROW} FROM games WHERE channel_id = ? AND status != 'over'", (channel_id,)
+            f"SELECT {ROW} FROM games WHERE channel_id = ? AND status != 'over'",
+            (channel_id,),
         ) as cur:
             r = await cur.fetchone()
         return self._row(r) if r else None
 
     async def game(self, game_id: int) -> GameRow | None:
-        async with self.conn.execute(f"SELECT {_ROW} FROM games WHERE id = ?", (game_id,)) as cur:
+        async with self.conn.execute(f"SELECT {ROW} FROM games WHERE id = ?", (game_id,)) as cur:
             r = await cur.fetchone()
         return self._row(r) if r else None
 
@@ -301,69 +499,9 @@ class Store:
         assert row is not None
         return row
 
-    async def save_game(
-        self,
-        row: GameRow,
-        *,
-        status: str | None = None,
-        snapshot: str | None = None,
-        meta: dict[str, Any] | None = None,
-        channel_id: int | None = None,
-        new_events: list[tuple[int | None, str, str, str]] | None = None,
-        first_seq: int = 0,
-        truncate_from: int | None = None,
-    ) -> int:
-        """Write a new version of the game if nobody else has since ``row.version``.
-        Returns the new version; raises StaleVersion (writing nothing) otherwise.
-
-        Saves that arrive while others are being written are committed together, in one
-        transaction of four statements however many there are (a group commit): each statement
-        is a round trip to aiosqlite's thread, and one save at a time at four round trips each
-        could not keep up with hundreds of Activations a second (bench/interactions.py)."""
-        args = _Save(row, status, snapshot, meta, channel_id, new_events or [], first_seq)
-        if truncate_from is not None:  # an undo: rare, written on its own
-            async with self.write_lock:
-                (result,) = await self._write([args], truncate_from)
-        else:
-            fut: asyncio.Future[int | StaleVersion] = asyncio.get_running_loop().create_future()
-            self._queued.append((args, fut))
-            if self._writer is None or self._writer.done():
-                self._writer = asyncio.create_task(self._write_queued(), name="store-writer")
-            result = await fut
-        if isinstance(result, StaleVersion):
-            raise result
-        return result
-
-    async def _write_queued(self) -> None:
-        while self._queued:
-            async with self.write_lock:
-                # One save per game in a transaction (a second one waits for the next round).
-                batch: list[tuple[_Save, asyncio.Future[int | StaleVersion]]] = []
-                later: list[tuple[_Save, asyncio.Future[int | StaleVersion]]] = []
-                seen: set[int] = set()
-                for item in self._queued:
-                    (later if item[0].row.id in seen else batch).append(item)
-                    seen.add(item[0].row.id)
-                self._queued = later
-                try:
-                    results = await self._write([args for args, _ in batch])
-                except BaseException as e:
-                    for _, fut in batch:
-                        if not fut.done():
-                            fut.set_exception(e)
-                    if not isinstance(e, Exception):
-                        raise
-                    continue
-                for (_, fut), result in zip(batch, results, strict=True):
-                    if not fut.done():
-                        fut.set_result(result)
-
     async def _write(
-        self, batch: list[_Save], truncate_from: int | None = None
+        self, batch: list[Save], truncate_from: int | None = None
     ) -> list[int | StaleVersion]:
-        """One transaction for saves of different games: each one's new version, or
-        StaleVersion for a save whose game moved on (it writes nothing; the others do).
-        ``truncate_from`` (an undo, one save only) marks the log rows from there undone."""
         db = self.conn
         now = self.clock()
         await db.execute("BEGIN IMMEDIATE")
@@ -430,7 +568,7 @@ class Store:
     async def games_from(self, home_channel: int) -> list[GameRow]:
         """The games not over that were challenged in ``home_channel`` and moved to a thread."""
         async with self.conn.execute(
-            f"SELECT {_ROW} FROM games WHERE status != 'over' "
+            f"SELECT {ROW} FROM games WHERE status != 'over' "
             "AND json_extract(meta, '$.home') = ? AND channel_id != ? ORDER BY id",
             (home_channel, home_channel),
         ) as cur:
@@ -452,7 +590,7 @@ class Store:
             )
 
     async def live_games(self) -> list[GameRow]:
-        async with self.conn.execute(f"SELECT {_ROW} FROM games WHERE status != 'over'") as cur:
+        async with self.conn.execute(f"SELECT {ROW} FROM games WHERE status != 'over'") as cur:
             rows = await cur.fetchall()
         return [self._row(r) for r in rows]
 
@@ -473,6 +611,27 @@ class Store:
                 "updated_at = excluded.updated_at",
                 (channel_id, kind, json.dumps(data), self.clock()),
             )
+
+    async def update_channel_state(self, channel_id: int, kind: str, change: Change[T]) -> T:
+        # BEGIN IMMEDIATE takes the file's write lock: another process waits for the commit.
+        async with self.write_lock:
+            db = self.conn
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                data, result = change(await self.channel_state(channel_id, kind))
+                await db.execute(
+                    "INSERT INTO channel_state (channel_id, kind, data, updated_at) "
+                    "VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(channel_id, kind) DO UPDATE SET data = excluded.data, "
+                    "updated_at = excluded.updated_at",
+                    (channel_id, kind, json.dumps(data), self.clock()),
+                )
+                await db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
+                raise
+        return result
 
     async def log_roll(
         self,

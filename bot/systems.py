@@ -8,6 +8,7 @@ is not built yet: they are not offered, and asking for one says so.
 from __future__ import annotations
 
 from bot.card_game.table import CardGameTable
+from bot.chess28.table import Chess28Table
 from bot.d20_chess.table import D20ChessTable
 from bot.plugin import SystemPlugin
 from bot.wargame_chess.table import WargameChessTable
@@ -15,14 +16,17 @@ from rules.core.errors import ParseError
 
 SYSTEMS: dict[str, SystemPlugin] = {
     p.id: p
-    for p in (WargameChessTable(), CardGameTable(), D20ChessTable())  # one entry per system
+    for p in (
+        WargameChessTable(),
+        Chess28Table(),
+        D20ChessTable(),
+        CardGameTable(),
+    )  # one entry per system
 }
 
 DEFAULT = "wargame-chess"
 
-PLANNED: dict[str, str] = {
-    "chess28": "Chess28",
-}
+PLANNED: dict[str, str] = {}
 
 
 def get(system_id: str | None) -> SystemPlugin:

@@ -290,14 +290,18 @@ class Companion(commands.Cog):
         """Load this channel's decks, apply ``change`` and save, one at a time per channel."""
         channel = interaction.channel_id or 0
         store = _svc(interaction).store
+
+        def apply(stored: dict[str, Any] | None) -> tuple[dict[str, Any], str]:
+            decks = stored or C.new_decks()
+            return decks, change(decks)
+
+        # One change at a time per channel, across processes too (the store's own lock).
         async with _lock(channel):
-            decks = await store.channel_state(channel, "decks") or C.new_decks()
             try:
-                text = change(decks)
+                text = await store.update_channel_state(channel, "decks", apply)
             except RulesError as e:
                 await _error(interaction, e)
                 return
-            await store.set_channel_state(channel, "decks", decks)
         await respond(interaction, Answer(fit(text)))
 
     @tarot.command(name="divinate", description="Deal three cards from this channel's deck")

@@ -202,6 +202,9 @@ class ChallengeButton(
             await refuse(interaction, NOT_VALID)
             return
         row = await svc.store.game(self.game_id)
+        if row is not None and row.status != "challenge":  # answered (its game may have moved)
+            await refuse(interaction, "This challenge is no longer open.")
+            return
         if row is not None and row.channel_id != interaction.channel_id:
             await refuse(interaction, "This challenge belongs to another channel.")
             return
@@ -453,6 +456,14 @@ def secret(ans: Answer) -> bool:
     )
 
 
+def public_menu(ans: Answer) -> bool:
+    """Whether the open decision's menu names nothing secret (so all may see it)."""
+    if ans.state is None or ans.system not in systems.SYSTEMS:
+        return False
+    menu = systems.get(ans.system).menu(ans.state)
+    return menu is not None and menu.public
+
+
 def live_view(ans: Answer) -> discord.ui.View | None:
     """The buttons the live message carries: the open decision's (or, in a game with secrets,
     one button that shows them privately to the player who decides); none once it is over."""
@@ -462,7 +473,7 @@ def live_view(ans: Answer) -> discord.ui.View | None:
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(ans.game_id))
         return view
-    if secret(ans):
+    if secret(ans) and not public_menu(ans):
         view = discord.ui.View(timeout=None)
         view.add_item(PrivateChoicesButton(ans.game_id, ans.version))
         return view
@@ -646,7 +657,7 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
             # (also on a private look such as /game board: the open decision's buttons are
             # always within reach of the player who decides)
             # In a game with secrets the choices themselves are only ever shown privately.
-            if ans.ephemeral or not secret(ans):
+            if ans.ephemeral or not secret(ans) or public_menu(ans):
                 view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
             else:
                 view = live_view(ans)

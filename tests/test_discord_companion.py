@@ -88,10 +88,10 @@ async def test_tarot_card_lookup(table: Harness) -> None:
     assert 0 < len(choices) <= 25
 
 
-async def test_channel_decks_persist_across_restart(monkeypatch: Any, tmp_path: Any) -> None:
+async def test_channel_decks_persist_across_restart(monkeypatch: Any, dbs: Any) -> None:
     from tests.conftest import start_bot, stop_bot
 
-    db = tmp_path / "decks.sqlite3"
+    db = await dbs.settings("decks")
     bot, table = await start_bot(monkeypatch, db)
     try:
         r = await table.slash(ALICE, "tarot divinate", preferred="sun, moon")

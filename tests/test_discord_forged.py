@@ -279,7 +279,13 @@ async def test_move_with_a_non_string_square_is_refused(table: Harness) -> None:
 
 # ---- 4. /game new with a system that is not built ----
 @pytest.mark.parametrize(
-    "system", ["chess28", "bogus", "CHESS28 ", "wargame-chess; drop table games"]
+    "system",
+    [
+        "bogus",
+        "wargame-chess; drop table games",
+        *systems.PLANNED,  # planned but not built yet
+        *(f"{key.upper()} " for key in systems.PLANNED),
+    ],
 )
 async def test_game_new_with_an_unbuilt_system_is_refused(table: Harness, system: str) -> None:
     svc = service(table)

@@ -114,10 +114,10 @@ async def test_a_complete_game_from_challenge_to_result(table: Harness) -> None:
     assert all(len(s.content) <= 2000 for s in table.sent)
 
 
-async def test_restart_mid_game_buttons_still_work(monkeypatch: Any, tmp_path: Any) -> None:
+async def test_restart_mid_game_buttons_still_work(monkeypatch: Any, dbs: Any) -> None:
     from tests.conftest import start_bot, stop_bot
 
-    db = tmp_path / "game.sqlite3"
+    db = await dbs.settings("game")
     bot, table = await start_bot(monkeypatch, db)
     try:
         channel = await start_game(table)
@@ -370,7 +370,7 @@ async def test_adjustments_are_logged_for_both(table: Harness) -> None:
 
 
 async def test_random_games_through_discord_lose_nothing_and_apply_nothing_twice(
-    monkeypatch: Any, tmp_path: Any
+    monkeypatch: Any, dbs: Any
 ) -> None:
     """Mixed play (menus, buttons, /move, /divinate, /adjust, /choose, bad commands). After
     every interaction the stored log equals the game's history step for step, and what the store
@@ -378,7 +378,7 @@ async def test_random_games_through_discord_lose_nothing_and_apply_nothing_twice
     from tests.conftest import start_bot, stop_bot
 
     for seed in (1, 2):
-        bot, table = await start_bot(monkeypatch, tmp_path / f"soak{seed}.sqlite3", seed=seed)
+        bot, table = await start_bot(monkeypatch, await dbs.settings(f"soak{seed}"), seed=seed)
         try:
             rng = random.Random(seed)
             channel = await start_game(table)

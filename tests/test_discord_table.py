@@ -193,12 +193,11 @@ async def test_shutdown_waits_for_the_action_in_flight(table: Harness) -> None:
     await task
 
 
-async def test_serve_stops_cleanly_on_a_signal(monkeypatch: Any, tmp_path: Any) -> None:
+async def test_serve_stops_cleanly_on_a_signal(monkeypatch: Any, dbs: Any) -> None:
     from bot.app import WargameBot, serve
-    from bot.settings import Settings
 
     closed: list[str] = []
-    bot = WargameBot(Settings(token=None, database_path=tmp_path / "s.sqlite3"))
+    bot = WargameBot(await dbs.settings("s"))
 
     async def start(token: str) -> None:
         await bot.store.open()
@@ -213,7 +212,7 @@ async def test_serve_stops_cleanly_on_a_signal(monkeypatch: Any, tmp_path: Any) 
     stop = asyncio.Event()
     asyncio.get_running_loop().call_later(0.05, stop.set)
     await asyncio.wait_for(serve(bot, "token", stop), 5)
-    assert closed and bot.store.db is None
+    assert closed and not bot.store.is_open
 
 
 # ---- a system with secrets: the choices reach only the player who decides ----

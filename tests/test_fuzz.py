@@ -320,10 +320,7 @@ class Fuzzer:
             if row is not None:
                 ids.add(row.id)
         out: dict[str, Any] = {f"game {g}": await self.snap_game(g) for g in sorted(ids)}
-        async with store.conn.execute(
-            "SELECT COUNT(*) FROM rolls WHERE channel_id = ?", (channel,)
-        ) as cur:
-            out["rolls"] = (await cur.fetchone())[0]
+        out["rolls"] = len(await store.rolls(channel))
         out["decks"] = await store.channel_state(channel, "decks")
         out["server texts"] = await store.channel_state(GUILD_ID, SERVER_TEXT)
         return out

@@ -84,8 +84,8 @@ async def test_odds_with_extreme_modifiers_still_draw_the_chart(
 
 
 # ---- at the same moment ----
-async def test_two_challenges_at_once_in_one_channel(tmp_path: Path) -> None:
-    store = Store(tmp_path / "race.sqlite3")
+async def test_two_challenges_at_once_in_one_channel(dbs: Any) -> None:
+    store = await dbs.store("race")
     await store.open()
     svc = GameService(store, dice=lambda: RandomDice(1), render=False)
     answers = await asyncio.gather(svc.challenge(1, 10, 100, 200), svc.challenge(1, 10, 300, 400))

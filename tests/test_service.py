@@ -1,13 +1,12 @@
 """The game service without Discord: seats, saving, server text for incomplete cards."""
 
-from pathlib import Path
-
 from bot import companion as C
 from bot.service import GameService
-from bot.store import Store
+from bot.store import StoreBase
 from bot.wargame_chess.table import READY_MADE
 from rules.wargame_chess.dice import RandomDice, ScriptedDice
 from rules.wargame_chess.teams import TeamList
+from tests.conftest import Databases
 from tests.helpers import command
 
 
@@ -16,8 +15,8 @@ def test_ready_made_teams_are_legal() -> None:
         assert TeamList.parse(text).problems() == [], text
 
 
-async def _live_game(tmp_path: Path) -> tuple[GameService, Store]:
-    store = Store(tmp_path / "s.sqlite3")
+async def _live_game(dbs: Databases) -> tuple[GameService, StoreBase]:
+    store = await dbs.store("s")
     await store.open()
     svc = GameService(store, dice=lambda: RandomDice(1), render=False)
     ans = await svc.challenge(5, 77, 1, 2)
@@ -32,8 +31,8 @@ async def _live_game(tmp_path: Path) -> tuple[GameService, Store]:
     return svc, store
 
 
-async def test_server_text_is_shown_when_an_incomplete_card_becomes_active(tmp_path: Path) -> None:
-    svc, store = await _live_game(tmp_path)
+async def test_server_text_is_shown_when_an_incomplete_card_becomes_active(dbs: Databases) -> None:
+    svc, store = await _live_game(dbs)
     await C.set_server_card_text(svc, 5, 4, "Our table's Emperor")
     row, state = await svc.current(77) or (None, None)
     assert row is not None and state is not None
@@ -45,8 +44,8 @@ async def test_server_text_is_shown_when_an_incomplete_card_becomes_active(tmp_p
     await store.close()
 
 
-async def test_actions_are_logged_once_per_step(tmp_path: Path) -> None:
-    svc, store = await _live_game(tmp_path)
+async def test_actions_are_logged_once_per_step(dbs: Databases) -> None:
+    svc, store = await _live_game(dbs)
     row, state = await svc.current(77) or (None, None)
     assert row is not None and state is not None
     events = await store.events(row.id)

@@ -1,4 +1,5 @@
-"""The SQLite store: migrations, exactly-once saves, concurrency on one connection."""
+"""The store on each backend (SQLite; PostgreSQL when TEST_DATABASE_URL is set): migrations,
+exactly-once saves, concurrency, group commit."""
 
 import asyncio
 import json
@@ -8,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.store import MIGRATIONS, ChannelTaken, StaleVersion, Store
+from tests.conftest import Databases
 
 
 async def test_migrations_are_applied_once_and_recorded(tmp_path: Path) -> None:
@@ -26,8 +28,8 @@ async def test_migrations_are_applied_once_and_recorded(tmp_path: Path) -> None:
     await again.close()
 
 
-async def test_stale_version_writes_nothing(tmp_path: Path) -> None:
-    store = Store(tmp_path / "b.sqlite3")
+async def test_stale_version_writes_nothing(dbs: Databases) -> None:
+    store = await dbs.store()
     await store.open()
     row = await store.create_game(1, 10, 100, 200, "live", {})
     await store.save_game(row, snapshot="v1", new_events=[(100, "{}", "[]", "[]")])
@@ -40,9 +42,8 @@ async def test_stale_version_writes_nothing(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_one_live_game_per_channel(tmp_path: Path) -> None:
-
-    store = Store(tmp_path / "c.sqlite3")
+async def test_one_live_game_per_channel(dbs: Databases) -> None:
+    store = await dbs.store()
     await store.open()
     await store.create_game(1, 10, 100, 200, "live", {})
     with pytest.raises(ChannelTaken):
@@ -50,8 +51,8 @@ async def test_one_live_game_per_channel(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_concurrent_saves_of_different_games_do_not_interfere(tmp_path: Path) -> None:
-    store = Store(tmp_path / "d.sqlite3")
+async def test_concurrent_saves_of_different_games_do_not_interfere(dbs: Databases) -> None:
+    store = await dbs.store()
     await store.open()
     rows = [await store.create_game(1, 1000 + i, 100, 200, "live", {}) for i in range(20)]
 
@@ -72,8 +73,8 @@ async def test_concurrent_saves_of_different_games_do_not_interfere(tmp_path: Pa
     await store.close()
 
 
-async def test_undo_marks_rows_and_never_deletes(tmp_path: Path) -> None:
-    store = Store(tmp_path / "e.sqlite3")
+async def test_undo_marks_rows_and_never_deletes(dbs: Databases) -> None:
+    store = await dbs.store()
     await store.open()
     row = await store.create_game(1, 10, 100, 200, "live", {})
     ev = (100, '{"type": "a"}', "[]", "[]")
@@ -155,10 +156,10 @@ async def test_saves_arriving_together_are_committed_together(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("case", ["another game's stale save", "two saves of one game"])
-async def test_a_stale_save_in_a_group_fails_alone(tmp_path: Path, case: str) -> None:
+async def test_a_stale_save_in_a_group_fails_alone(dbs: Databases, case: str) -> None:
     """Saves committed together are still checked one by one: the stale one writes nothing
     and raises StaleVersion; the others are written."""
-    store = Store(tmp_path / "h.sqlite3")
+    store = await dbs.store()
     await store.open()
     a = await store.create_game(1, 3000, 100, 200, "live", {})
     b = await store.create_game(1, 3001, 100, 200, "live", {})
@@ -177,4 +178,46 @@ async def test_a_stale_save_in_a_group_fails_alone(tmp_path: Path, case: str) ->
     assert {"b": 2} not in [e["action"] for e in await store.events(b.id)]
     fresh = await store.game(b.id)
     assert fresh is not None and fresh.version == 1
+    await store.close()
+
+
+async def test_saves_arriving_together_share_a_few_writes_on_each_backend(dbs: Databases) -> None:
+    """The group commit on either backend: 40 saves at once take a few writes (transactions,
+    or single statements on PostgreSQL), not 40; each game gets its own version and rows."""
+    store = await dbs.store()
+    await store.open()
+    rows = [await store.create_game(1, 4000 + i, 100, 200, "live", {}) for i in range(40)]
+    writes: list[int] = []
+    orig = store._write
+
+    async def counting(batch: Any, truncate_from: int | None = None) -> Any:
+        writes.append(len(batch))
+        return await orig(batch, truncate_from)
+
+    store._write = counting  # type: ignore[method-assign]
+    versions = await asyncio.gather(
+        *(store.save_game(r, new_events=[(100, json.dumps({"n": r.id}), "[]", "[]")]) for r in rows)
+    )
+    assert versions == [1] * 40
+    assert sum(writes) == 40 and len(writes) <= 3, writes
+    for r in rows:
+        assert [e["action"] for e in await store.events(r.id)] == [{"n": r.id}]
+    await store.close()
+
+
+async def test_a_channel_state_change_that_fails_writes_nothing(dbs: Databases) -> None:
+    store = await dbs.store()
+    await store.open()
+    await store.set_channel_state(5, "decks", {"n": 1})
+
+    def boom(data: dict[str, Any] | None) -> tuple[dict[str, Any], None]:
+        assert data is not None
+        data["n"] = 99
+        raise ValueError("refused")
+
+    with pytest.raises(ValueError):
+        await store.update_channel_state(5, "decks", boom)
+    assert await store.channel_state(5, "decks") == {"n": 1}
+    assert await store.update_channel_state(6, "decks", lambda d: ({"new": d is None}, 7)) == 7
+    assert await store.channel_state(6, "decks") == {"new": True}
     await store.close()

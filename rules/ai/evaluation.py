@@ -55,7 +55,7 @@ def _wargame(state: Any, player: Player) -> float:
 
 def _near(a: Any, b: Any) -> int:
     """7 minus the king-move distance between two squares: 6 when next to each other."""
-    return 7 - max(abs(a.file - b.file), abs(a.rank - b.rank))
+    return 7 - int(max(abs(a.file - b.file), abs(a.rank - b.rank)))
 
 
 def _d20(state: Any, player: Player) -> float:
@@ -95,7 +95,34 @@ def _card_game(state: Any, player: Player) -> float:
     return total
 
 
+# Chess28: a model on the board (or still to deploy) is worth its remaining health and a
+# share of its Fight and Defence; gambit cards in hand are options.
+C28_HEALTH = 1.0
+C28_FIGHT = 0.5
+C28_DEFENCE = 0.5
+C28_RESERVE = 0.8  # a model not yet deployed, as a share of its worth
+C28_CARD = 0.5
+
+
+def _chess28(state: Any, player: Player) -> float:
+    total = 0.0
+    for u in state.units:
+        zone = u.zone.name
+        if zone not in ("BOARD", "RESERVE", "DUG"):
+            continue
+        m = u.model
+        v = C28_HEALTH * max(0, m.hp - u.wounds) + C28_FIGHT * m.fight + C28_DEFENCE * m.defence
+        if zone == "RESERVE":
+            v *= C28_RESERVE
+        total += v if u.owner is player else -v
+    for seat in Player:
+        v = C28_CARD * len(state.hands[seat])
+        total += v if seat is player else -v
+    return total
+
+
 EVALUATIONS: dict[str, Callable[[Any, Player], float]] = {
+    "chess28": _chess28,
     "wargame-chess": _wargame,
     "d20-chess": _d20,
     "card-game": _card_game,

@@ -39,7 +39,21 @@ def _card_game(state: Any, player: Player, rng: random.Random) -> Any:
     return dataclasses.replace(state, sides=tuple(sides), history=())
 
 
+def _chess28(state: Any, player: Player, rng: random.Random) -> Any:
+    """Chess28: the opponent's gambit cards and the deck's order are one pool of unseen cards
+    (the player's own hand is known to them)."""
+    other = player.other
+    theirs = state.hands[other]
+    pool = sorted((*theirs, *state.deck))
+    rng.shuffle(pool)
+    n = len(theirs)
+    hands = list(state.hands)
+    hands[other] = tuple(pool[:n])
+    return dataclasses.replace(state, hands=tuple(hands), deck=tuple(pool[n:]), history=())
+
+
 DETERMINIZERS: dict[str, Callable[[Any, Player, random.Random], Any]] = {
+    "chess28": _chess28,
     "card-game": _card_game,
 }
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot import systems as _registry
 from rules.ai.evaluation import evaluate
 from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, level
 from rules.ai.search import STEP_COST, Settings, decide
@@ -22,7 +23,8 @@ from rules.d20_chess.system import SYSTEM as D20
 from rules.wargame_chess.state import Phase
 from rules.wargame_chess.system import SYSTEM as WARGAME
 
-SYSTEMS = (WARGAME, D20, CARDS)
+CHESS28 = _registry.SYSTEMS["chess28"].rules
+SYSTEMS = (WARGAME, D20, CARDS, CHESS28)
 BUDGET = Settings(depth=3, first=1, width=3, samples=2, time_limit=120.0, max_nodes=400)
 
 
@@ -151,3 +153,32 @@ def test_search_beats_random_at_d20() -> None:
             s, _ = D20.apply(s, p.act(D20, s), dice)
         r = D20.result(s)
         assert r is not None and r.winner is seat, r.text
+
+
+def test_chess28_choice_is_blind_to_gambit_cards() -> None:
+    """Chess28: the opponent's gambit cards swapped with cards of the deck, and the deck
+    reordered: the same choice and the same values."""
+    s = _play_until(
+        CHESS28,
+        4,
+        lambda s: (
+            s.decider is not None
+            and len(CHESS28.legal_actions(s)) > 2
+            and len(s.hands[s.decider.other]) >= 1
+            and len(s.deck) >= 2
+        ),
+    )
+    me = CHESS28.decider(s)
+    assert me is not None
+    hands = list(s.hands)
+    deck = list(s.deck)
+    theirs = list(hands[me.other])
+    swap = next(i for i, c in enumerate(deck) if c not in theirs)
+    theirs[0], deck[swap] = deck[swap], theirs[0]
+    hands[me.other] = tuple(theirs)
+    other = replace(s, hands=tuple(hands), deck=tuple(reversed(deck)))
+    assert other != s and CHESS28.legal_actions(other) == CHESS28.legal_actions(s)
+    a = decide(CHESS28, s, BUDGET, seed=5)
+    b = decide(CHESS28, other, BUDGET, seed=5)
+    assert a.action == b.action
+    assert a.ranked == b.ranked

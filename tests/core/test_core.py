@@ -310,9 +310,9 @@ async def test_the_service_refuses_console_only_commands_and_foreign_options(
         assert not refused.ok and "console command" in refused.text
     assert (await store.game(row.id)).version == row.version  # type: ignore[union-attr]
     # A game of a system this build does not have (a database from another build).
-    await store.conn.execute("UPDATE games SET system = 'chess28' WHERE id = ?", (row.id,))
+    await store.conn.execute("UPDATE games SET system = 'lost-chess' WHERE id = ?", (row.id,))
     ans = await svc.choose(row.id, row.version, 100, 0)
-    assert not ans.ok and "does not run (chess28)" in ans.text
+    assert not ans.ok and "does not run (lost-chess)" in ans.text
     ans = await svc.press(row.id, row.version, 100, "autodeploy")
     assert not ans.ok and "does not run" in ans.text
     await store.close()

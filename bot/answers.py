@@ -1,0 +1,58 @@
+"""What the game service says: an answer to an interaction, or a notice of its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+GameState = Any  # a game system's state: the service never looks inside it
+
+
+@dataclass
+class Answer:
+    """What the bot says back: text for everyone (or only the asker), an optional picture,
+    and the game/version the decision buttons belong to."""
+
+    text: str
+    ok: bool = True
+    ephemeral: bool = False
+    image: bytes | None = None
+    image_name: str = "board.png"
+    game_id: int | None = None
+    version: int | None = None
+    state: GameState | None = None
+    system: str | None = None  # the game system of ``state``
+    mentions: list[int] = field(default_factory=list)
+    attachment: tuple[str, bytes] | None = None  # (file name, data), e.g. an export
+    undo_request: bool = False
+    challenge: bool = False
+    # A game update: the game's one live message (``message_id`` in ``channel_id``) is edited to
+    # show ``text``, the picture and the open decision; ``log`` is the short public line posted
+    # when the decision passes to the other player or the game ends (it carries the ping).
+    live: bool = False
+    log: str = ""
+    over: bool = False
+    message_id: int | None = None
+    channel_id: int | None = None
+    hidden: bool = False  # the system keeps secrets: its choices are offered privately
+    private: str = ""  # what only the asker may see (their hand), sent privately
+    confirm_concede: bool = False  # carries the "Yes, concede" button
+    same_picture: bool = False  # the live message already shows this picture: keep it
+    # The AI opponent decides next (issue 17): the front end asks it to play (``ai_turn``)
+    # once this answer is shown, and shows each of its actions like a player's.
+    ai_turn: bool = False
+
+    @classmethod
+    def error(cls, text: str) -> Answer:
+        return cls(text, ok=False, ephemeral=True)
+
+
+@dataclass
+class Notice:
+    """Something the bot says by itself (a reminder, an expired challenge), not an answer."""
+
+    channel_id: int
+    text: str
+    mentions: list[int] = field(default_factory=list)
+    game_id: int = 0
+    strip: int | None = None  # a message whose buttons go (an expired challenge's)

@@ -1,0 +1,237 @@
+"""Chess28's table commands as values (see ``bot.commands``). Slash commands build them with
+``bot.commands.build``; the console's words (``bot.chess28.words``) build the same values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from bot.commands import Command
+from rules.chess28.charts import Facing
+from rules.core.board import Square
+
+SYSTEM = "chess28"
+
+
+class TerrainChoice(StrEnum):
+    BLOCKING = "blocking"
+    PERILOUS = "perilous"
+    MOVEABLE = "moveable"
+
+
+class Direction(StrEnum):
+    FL = "fl"
+    F = "f"
+    FR = "fr"
+    L = "l"
+    R = "r"
+    BL = "bl"
+    B = "b"
+    BR = "br"
+
+
+class ModeChoice(StrEnum):
+    PINATA = "pinata"
+    LAST_STANDING = "last-standing"
+    RANDOM = "random"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMode(Command):
+    """The game mode, when the game was made without one (White chooses)."""
+
+    name: ClassVar[str] = "mode"
+    system: ClassVar[str] = SYSTEM
+    mode: ModeChoice
+    desperation: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff(Command):
+    name: ClassVar[str] = "roll off"
+    system: ClassVar[str] = SYSTEM
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceChest(Command):
+    name: ClassVar[str] = "chest"
+    system: ClassVar[str] = SYSTEM
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTerrain(Command):
+    name: ClassVar[str] = "terrain"
+    system: ClassVar[str] = SYSTEM
+    kind: TerrainChoice
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy(Command):
+    name: ClassVar[str] = "deploy"
+    system: ClassVar[str] = SYSTEM
+    unit: str
+    square: Square
+    facing: Facing
+
+
+@dataclass(frozen=True, slots=True)
+class DeployAuto(Command):
+    """Deploy the next model on the first free square of the Backline, facing the enemy."""
+
+    name: ClassVar[str] = "deploy auto"
+    system: ClassVar[str] = SYSTEM
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Command):
+    """Move (or, with ``charge``, Charge) a model; the facing may be left out when the square
+    allows only one."""
+
+    name: ClassVar[str] = "move"
+    system: ClassVar[str] = SYSTEM
+    unit: str
+    square: Square
+    facing: Facing | None = None
+    charge: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Melee(Command):
+    name: ClassVar[str] = "melee"
+    system: ClassVar[str] = SYSTEM
+    unit: str
+    target: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(Command):
+    name: ClassVar[str] = "shoot"
+    system: ClassVar[str] = SYSTEM
+    unit: str
+    direction: Direction
+
+
+@dataclass(frozen=True, slots=True)
+class Shove(Command):
+    name: ClassVar[str] = "shove"
+    system: ClassVar[str] = SYSTEM
+    unit: str
+    terrain: Square
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Dig(Command):
+    name: ClassVar[str] = "dig"
+    system: ClassVar[str] = SYSTEM
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Command):
+    """Bring a dug-in model back (``emerge``) or, after Fall Back!, ``retreat`` a model."""
+
+    name: ClassVar[str] = "emerge"
+    system: ClassVar[str] = SYSTEM
+    unit: str
+    square: Square
+    facing: Facing
+    retreat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh(Command):
+    name: ClassVar[str] = "refresh"
+    system: ClassVar[str] = SYSTEM
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Gambit(Command):
+    """Play a Gambit Card in your turn: the card, and the model, partner or direction it asks."""
+
+    name: ClassVar[str] = "gambit"
+    system: ClassVar[str] = SYSTEM
+    card: str
+    unit: str | None = None
+    other: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Command):
+    name: ClassVar[str] = "end turn"
+    system: ClassVar[str] = SYSTEM
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Command):
+    """Answer the open decision (a push-back square, a re-roll, a card window, ...)."""
+
+    name: ClassVar[str] = "choose"
+    system: ClassVar[str] = SYSTEM
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class Odds(Command):
+    """Exact odds: of one model's attack on a square, or of a combat by numbers."""
+
+    name: ClassVar[str] = "odds"
+    system: ClassVar[str] = SYSTEM
+    looks: ClassVar[bool] = True
+    unit: str | None = None
+    target: Square | None = None
+    fight: int | None = None
+    defence: int | None = None
+    chill: bool = False
+    iron: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShowCard(Command):
+    """A model's Character Card: charts drawn and its cost broken down."""
+
+    name: ClassVar[str] = "card"
+    system: ClassVar[str] = SYSTEM
+    looks: ClassVar[bool] = True
+    model: str
+
+
+@dataclass(frozen=True, slots=True)
+class DefineModel(Command):
+    """Check a model written as text and price it with the custom-model builder."""
+
+    name: ClassVar[str] = "model"
+    system: ClassVar[str] = SYSTEM
+    looks: ClassVar[bool] = True
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowReach(Command):
+    """The board with one model's reachable squares and the targets of its attacks."""
+
+    name: ClassVar[str] = "reach"
+    system: ClassVar[str] = SYSTEM
+    looks: ClassVar[bool] = True
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHand(Command):
+    name: ClassVar[str] = "hand"
+    system: ClassVar[str] = SYSTEM
+    looks: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup(Command):
+    """A rules term, a Gambit Card or a roster model."""
+
+    name: ClassVar[str] = "rules"
+    system: ClassVar[str] = SYSTEM
+    looks: ClassVar[bool] = True
+    term: str | None = None

@@ -1,0 +1,107 @@
+"""The console's words for Chess28's commands."""
+
+from __future__ import annotations
+
+from bot import commands as K
+from bot.chess28 import commands as C
+from rules.core.errors import ParseError
+
+
+def _need(args: list[str], n: int, usage: str) -> None:
+    if len(args) < n:
+        raise ParseError(f"say {usage}")
+
+
+def parse(verb: str, args: list[str]) -> K.Command | None:
+    b = K.build
+    if verb == "mode":
+        _need(args, 1, "which mode: `mode pinata`, `mode last-standing` or `mode random`")
+        return b(C.ChooseMode, mode=args[0], desperation="desperation" in [a.lower() for a in args])
+    if verb in ("roll", "rolloff"):
+        return C.RollOff()
+    if verb == "chest":
+        _need(args, 1, "where: `chest d1`")
+        return b(C.PlaceChest, square=args[0])
+    if verb == "terrain":
+        _need(args, 2, "which kind and where: `terrain blocking d4`")
+        return b(C.PlaceTerrain, kind=args[0], square=args[1])
+    if verb == "deploy":
+        if args and args[0].lower() == "auto":
+            return C.DeployAuto()
+        _need(args, 3, "which model, where and facing: `deploy W1 d1 N`")
+        return b(C.Deploy, unit=args[0], square=args[1], facing=args[2])
+    if verb in ("move", "charge"):
+        _need(args, 2, f"which model and where: `{verb} W1 d3 N`")
+        facing = args[2] if len(args) > 2 else None
+        return b(C.Move, unit=args[0], square=args[1], facing=facing, charge=verb == "charge")
+    if verb in ("melee", "attack"):
+        _need(args, 2, "which model and target square: `melee W1 d4`")
+        return b(C.Melee, unit=args[0], target=args[1])
+    if verb == "shoot":
+        _need(args, 2, "which model and direction: `shoot W1 f` (fl f fr l r bl b br)")
+        return b(C.Shoot, unit=args[0], direction=args[1])
+    if verb == "shove":
+        _need(args, 3, "which model, the terrain's square and where to: `shove W1 d4 d5`")
+        return b(C.Shove, unit=args[0], terrain=args[1], square=args[2])
+    if verb == "dig":
+        _need(args, 1, "which model: `dig W3`")
+        return b(C.Dig, unit=args[0])
+    if verb in ("emerge", "retreat"):
+        _need(args, 3, f"which model, where and facing: `{verb} W3 a4 E`")
+        return b(C.Place, unit=args[0], square=args[1], facing=args[2], retreat=verb == "retreat")
+    if verb == "refresh":
+        _need(args, 1, "which drained model: `refresh W2`")
+        return b(C.Refresh, unit=args[0])
+    if verb in ("end", "endturn", "pass"):
+        return C.EndTurn()
+    if verb == "gambit":
+        _need(args, 1, "which card: `gambit vault W1`")
+        words = list(args)
+        card = words.pop(0)
+        while words and card.lower() in (
+            "moment",
+            "warp",
+            "fall",
+            "last",
+            "iron",
+            "mystic",
+            "carpe",
+        ):
+            card += " " + words.pop(0)
+        return b(
+            C.Gambit,
+            card=card,
+            unit=words[0] if words else None,
+            other=words[1] if len(words) > 1 else None,
+        )
+    if verb == "choose":
+        return b(C.Choose, option=" ".join(args))
+    if verb == "reach":
+        _need(args, 1, "which model: `reach W1`")
+        return b(C.ShowReach, unit=args[0])
+    if verb == "hand":
+        return C.ShowHand()
+    if verb == "card":
+        return b(C.ShowCard, model=" ".join(args))
+    if verb == "model":
+        return b(C.DefineModel, text=" ".join(args))
+    if verb in ("rules", "roster"):
+        return K.build(C.Lookup, term=" ".join(args) or None)
+    if verb == "odds":
+        return _odds(args)
+    return None
+
+
+def _odds(args: list[str]) -> K.Command:
+    flags = {a.lower() for a in args}
+    nums = [a for a in args if a.isdigit()]
+    if len(nums) >= 2:
+        return K.build(
+            C.Odds,
+            fight=K.parse_int(nums[0], "Fight", 0, 30),
+            defence=K.parse_int(nums[1], "Defence", 0, 30),
+            chill="chill" in flags,
+            iron="iron" in flags,
+        )
+    _need(args, 2, "`odds W1 d4` (a model and its target) or `odds 4 2 [chill] [iron]`")
+    return K.build(C.Odds, unit=args[0], target=args[1])

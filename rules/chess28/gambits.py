@@ -1,0 +1,182 @@
+"""Gambit Cards played during your own turn, and the decisions some of them open (Awe's order,
+Fortify's Reinforcements). The cards of the combat windows are refereed in ``combat``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from rules.chess28 import cards as G
+from rules.chess28.actions import PlayGambit
+from rules.chess28.charts import Facing
+from rules.chess28.combat import bolt_targets, desiccate, place, start_combat
+from rules.chess28.geometry import distance
+from rules.chess28.moving import reinforcement_squares
+from rules.chess28.state import GameState, Pending, Task, Unit, Zone, backline
+from rules.chess28.turns import ask, push_front, spend_card
+from rules.core.board import Player, Square
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.history import Event
+
+DONE = "done"
+
+
+def _adjacent(state: GameState, u: Unit) -> list[Unit]:
+    assert u.square is not None
+    return [
+        o
+        for o in state.units
+        if o.on_board
+        and o.key != u.key
+        and o.square is not None
+        and distance(o.square, u.square, state.warp) == 1
+    ]
+
+
+def _fortify_choices(state: GameState, player: Player, budget: int) -> list[str]:
+    if not reinforcement_squares(state, player):
+        return []
+    return [
+        u.key
+        for u in state.units_of(player)
+        if u.zone in (Zone.DEAD, Zone.DRAINED) and u.model.hp <= budget
+    ]
+
+
+def gambit_actions(state: GameState) -> list[PlayGambit]:
+    """Every Gambit Card play open to the player whose turn it is."""
+    me = state.to_act
+    if not state.can_drain(me):
+        return []
+    mine = state.units_of(me, Zone.BOARD)
+    out: list[PlayGambit] = []
+    for card in sorted(set(state.hands[me])):
+        if card in (G.VAULT, G.DASH, G.HASTE, G.IRON_SKIN):
+            out += [PlayGambit(card, u.key) for u in mine]
+        elif card == G.AWE:
+            out += [PlayGambit(card, u.key) for u in mine if _adjacent(state, u)]
+        elif card == G.CASTLE:
+            out += [PlayGambit(card, a.key, b.key) for a, b in combinations(mine, 2)]
+        elif card in (G.WARP, G.FALL_BACK, G.CARPE_DIEM, G.DESICCATE):
+            out.append(PlayGambit(card))
+        elif card == G.FORTIFY:
+            if _fortify_choices(state, me, G.FORTIFY_HP):
+                out.append(PlayGambit(card))
+        elif card == G.BOLT:
+            out += [
+                PlayGambit(card, u.key, direction=d) for u in mine for d in bolt_targets(state, u)
+            ]
+        elif card == G.SACRIFICE:
+            gone = [u for u in state.units_of(me) if u.zone in (Zone.DEAD, Zone.DRAINED)]
+            there = [u for u in mine if u.square and u.square.rank == backline(me.other)]
+            out += [PlayGambit(card, a.key, b.key) for a in there for b in gone]
+    return out
+
+
+def play(state: GameState, a: PlayGambit, dice: Dice, events: list[Event]) -> GameState:
+    me = state.to_act
+    if a not in gambit_actions(state):
+        raise IllegalAction(_why_not(state, a))
+    state = spend_card(state, me, a.card, events)
+    card = a.card
+    u = state.unit(a.unit) if a.unit else None
+    if card == G.VAULT and u is not None:
+        return state.with_unit(replace(u, vault=True))
+    if card == G.DASH and u is not None:
+        return state.with_unit(replace(u, dash=True))
+    if card == G.HASTE and u is not None:
+        return replace(state, haste=(*state.haste, u.key))
+    if card == G.IRON_SKIN and u is not None:
+        events.append(Event("iron_skin", f"{u.name} has Iron Skin: it saves on 2+."))
+        return state.with_unit(replace(u, iron_skin=True))
+    if card == G.WARP:
+        return replace(state, warp=True)
+    if card == G.FALL_BACK:
+        return replace(state, fall_back=True)
+    if card == G.CARPE_DIEM:
+        return replace(state, limit=state.limit + 3)
+    if card == G.DESICCATE:
+        return desiccate(state, me, events)
+    if card == G.CASTLE and u is not None:
+        v = state.unit(a.other)
+        assert u.square is not None and v.square is not None
+        events.append(Event("castle", f"{u.name} and {v.name} trade places."))
+        su, sv = u.square, v.square
+        state = place(state, replace(u, square=None), sv, u.facing, events)
+        return place(state, state.unit(v.key), su, v.facing, events)
+    if card == G.AWE and u is not None:
+        return push_front(state, Task("awe", u.key))
+    if card == G.FORTIFY:
+        return push_front(state, Task("fortify", n=G.FORTIFY_HP))
+    if card == G.BOLT and u is not None:
+        assert u.square is not None
+        target = bolt_targets(state, u)[a.direction]
+        return start_combat(state, u, target, False, events, strength=G.BOLT_STRENGTH)
+    if card == G.SACRIFICE and u is not None:
+        v = state.unit(a.other)
+        assert u.square is not None
+        deaths = state.deaths + 1
+        events.append(Event("sacrifice", f"{u.name} is Sacrificed: {v.name} takes its place."))
+        gone = replace(u, zone=v.zone, square=None, wounds=0, died=deaths)
+        state = replace(state.with_unit(gone), deaths=deaths)
+        back = replace(v, zone=Zone.BOARD, wounds=0, activated=False)
+        return place(state, back, u.square, u.facing, events)
+    raise IllegalAction("that card cannot be played that way")
+
+
+def _why_not(state: GameState, a: PlayGambit) -> str:
+    me = state.to_act
+    if a.card not in G.BY_NUMBER:
+        return f"there is no Gambit Card {a.card}"
+    title = G.BY_NUMBER[a.card].title
+    if a.card not in state.hands[me]:
+        return f"{me.title} does not hold {title}"
+    if not state.can_drain(me):
+        return "a Gambit Card needs a dead model to drain, and your Dead Pile is empty"
+    if a.card not in G.PLAYABLE_IN_TURN:
+        return f"{title} is played {G.BY_NUMBER[a.card].timing.value}, not as a turn's play"
+    return f"{title} cannot be played like that now (check the model, partner or direction)"
+
+
+def task_awe(state: GameState, t: Task, dice: Dice, events: list[Event]) -> GameState:
+    u = state.unit(t.unit)
+    if not u.on_board:
+        return state
+    near = _adjacent(state, u)
+    if not near:
+        return state
+    text = f"{u.owner.title} picks the next model {u.name} pushes back (Awe)"
+    return ask(state, "awe", u.owner, [o.key for o in near], text, u.key)
+
+
+def task_fortify(state: GameState, t: Task, dice: Dice, events: list[Event]) -> GameState:
+    me = state.to_act
+    choices = _fortify_choices(state, me, t.n)
+    if not choices:
+        return state
+    text = f"{me.title} picks Reinforcements ({t.n} HP left)"
+    return ask(state, "fortify", me, [DONE, *choices], text, str(t.n))
+
+
+def answer(state: GameState, p: Pending, option: str, dice: Dice, events: list[Event]) -> GameState:
+    state = replace(state, pending=None)
+    if p.kind == "awe":
+        u = state.unit(p.unit)
+        return push_front(state, Task("push", option, "", 1, u.square), Task("awe", u.key))
+    if p.kind == "fortify":
+        if option == DONE:
+            return state
+        u = state.unit(option)
+        squares = reinforcement_squares(state, p.chooser)
+        options = [f"{s} {f.value}" for s in squares for f in Facing]
+        text = f"{p.chooser.title} places {u.name} as a Reinforcement"
+        state = push_front(state, Task("fortify", n=int(p.unit) - u.model.hp))
+        return ask(state, "reinforce", p.chooser, options, text, u.key)
+    if p.kind == "reinforce":
+        u = state.unit(p.unit)
+        sq_text, facing = option.split()
+        events.append(Event("reinforce", f"{u.name} comes back as a Reinforcement on {sq_text}."))
+        back = replace(u, zone=Zone.BOARD, wounds=0, activated=False)
+        return place(state, back, Square.parse(sq_text), Facing(facing), events)
+    raise IllegalAction(f"no decision called {p.kind}")

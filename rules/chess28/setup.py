@@ -1,0 +1,186 @@
+"""Setting Up To Play: Gambit Cards dealt, the First Player by a roll-off, the terrain roll
+(D3-1 pieces each) and placement, the Treasure Chests (Piñata), and alternating deployment."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.chess28 import actions as A
+from rules.chess28.cards import CARDS
+from rules.chess28.charts import Facing
+from rules.chess28.moving import backline_squares, terrain_squares
+from rules.chess28.state import (
+    BOARD,
+    HAND,
+    GameState,
+    Mode,
+    Phase,
+    Terrain,
+    TerrainKind,
+    Zone,
+    backline,
+)
+from rules.core.actions import Action
+from rules.core.board import Player, Square
+from rules.core.dice import Dice
+from rules.core.errors import IllegalAction
+from rules.core.history import Event
+
+RANDOM = "random"
+PLACEABLE = (TerrainKind.BLOCKING, TerrainKind.PERILOUS, TerrainKind.MOVEABLE)
+CHEST_FILES = (3, 4)  # the two central squares of the Backline (d and e)
+
+
+def roll_off(dice: Dice) -> tuple[Player, list[tuple[int, int]]]:
+    """Both roll a D6, again on a tie; the higher wins. Returns the winner and every pair."""
+    rolls = []
+    while True:
+        w, b = dice.roll(6), dice.roll(6)
+        rolls.append((w, b))
+        if w != b:
+            return (Player.WHITE if w > b else Player.BLACK), rolls
+
+
+def shuffled(dice: Dice, n: int) -> tuple[int, ...]:
+    """Cards 1..n shuffled with the injected dice (Fisher-Yates)."""
+    deck = list(range(1, n + 1))
+    for i in range(n - 1, 0, -1):
+        j = dice.roll(i + 1) - 1
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def start(state: GameState, dice: Dice, events: list[Event]) -> GameState:
+    deck = shuffled(dice, len(CARDS))
+    hands = (deck[:HAND], deck[HAND : 2 * HAND])
+    events.append(Event("deal", "Each player is dealt 3 Gambit Cards, face down."))
+    first, rolls = roll_off(dice)
+    shown = ", then ".join(f"White {w}, Black {b}" for w, b in rolls)
+    events.append(
+        Event("first", f"Roll-off for the First Player: {shown}. {first.title} is first.")
+    )
+    count = dice.roll(3) - 1
+    events.append(
+        Event("terrain", f"{first.title} rolls D3-1 for terrain: each player places {count}.")
+    )
+    state = replace(
+        state,
+        deck=deck[2 * HAND :],
+        hands=hands,
+        first=first,
+        to_act=first,
+        terrain_left=(count, count),
+    )
+    if state.mode is Mode.PINATA:
+        return replace(state, phase=Phase.CHESTS)
+    return _after_chests(state)
+
+
+def _after_chests(state: GameState) -> GameState:
+    if sum(state.terrain_left):
+        return replace(state, phase=Phase.TERRAIN, to_act=state.first)
+    return replace(state, phase=Phase.DEPLOY, to_act=state.first)
+
+
+def chest_squares(state: GameState, player: Player) -> list[Square]:
+    squares = (BOARD.at(f, backline(player)) for f in CHEST_FILES)
+    return [s for s in squares if s is not None and state.terrain_at(s) is None]
+
+
+MODE_CHOICES = (Mode.PINATA.value, Mode.LAST_STANDING.value, RANDOM)
+
+
+def choose_mode(state: GameState, a: A.ChooseMode, dice: Dice, events: list[Event]) -> GameState:
+    """The first setup step when the game was made without a mode: White (who made the
+    challenge) chooses Piñata or last side standing, or has a die choose (ruling C28-28)."""
+    if a.mode == RANDOM:
+        mode = Mode.PINATA if dice.roll(2) == 1 else Mode.LAST_STANDING
+        how = "by a die roll"
+    else:
+        mode, how = Mode(a.mode), "by White's choice"
+    words = {
+        Mode.PINATA: "Piñata (destroy the enemy Treasure Chest)",
+        Mode.LAST_STANDING: "last side standing",
+    }
+    extra = ", with Desperation" if a.desperation else ""
+    events.append(Event("mode", f"Game mode {how}: {words[mode]}{extra}."))
+    state = replace(state, mode=mode, desperation=a.desperation, phase=Phase.FIRST_PLAYER)
+    return start(state, dice, events)
+
+
+def setup_actions(state: GameState) -> list[Action]:
+    me = state.to_act
+    if state.phase is Phase.MODE:
+        return [A.ChooseMode(m, d) for d in (False, True) for m in MODE_CHOICES]
+    if state.phase is Phase.FIRST_PLAYER:
+        return [A.RollOff()]
+    if state.phase is Phase.CHESTS:
+        return [A.PlaceChest(s) for s in chest_squares(state, me)]
+    if state.phase is Phase.TERRAIN:
+        return [A.PlaceTerrain(k.value, s) for k in PLACEABLE for s in terrain_squares(state)]
+    if state.phase is Phase.DEPLOY:
+        squares = backline_squares(state, me)
+        return [
+            A.Deploy(u.key, s, f.value)
+            for u in state.units_of(me, Zone.RESERVE)
+            for s in squares
+            for f in Facing
+        ]
+    return []
+
+
+def place_chest(state: GameState, a: A.PlaceChest, events: list[Event]) -> GameState:
+    me = state.to_act
+    state = replace(state, terrain=(*state.terrain, Terrain(TerrainKind.CHEST, a.square, me)))
+    events.append(Event("chest", f"{me.title} places a Treasure Chest on {a.square}."))
+    if state.chest_of(me.other) is None:
+        return replace(state, to_act=me.other)
+    return _after_chests(state)
+
+
+def place_terrain(state: GameState, a: A.PlaceTerrain, events: list[Event]) -> GameState:
+    me = state.to_act
+    kind = TerrainKind(a.kind)
+    left = list(state.terrain_left)
+    left[me] -= 1
+    state = replace(
+        state,
+        terrain=(*state.terrain, Terrain(kind, a.square)),
+        terrain_left=(left[0], left[1]),
+    )
+    events.append(Event("terrain", f"{me.title} places {kind.value} terrain on {a.square}."))
+    if left[me.other]:
+        return replace(state, to_act=me.other)
+    if left[me]:
+        return state
+    return replace(state, phase=Phase.DEPLOY, to_act=state.first)
+
+
+def deploy(state: GameState, a: A.Deploy, events: list[Event]) -> GameState:
+    me = state.to_act
+    u = state.unit(a.unit)
+    facing = Facing(a.facing)
+    state = state.with_unit(replace(u, zone=Zone.BOARD, square=a.square, facing=facing))
+    events.append(
+        Event("deploy", f"{me.title} deploys {u.name} on {a.square} facing {facing.value}.")
+    )
+    if state.units_of(me.other, Zone.RESERVE):
+        return replace(state, to_act=me.other)
+    if state.units_of(me, Zone.RESERVE):
+        return state
+    events.append(Event("turn", f"Turn 1: {state.first.title} to play."))
+    return replace(state, phase=Phase.PLAY, to_act=state.first, turn=1)
+
+
+def apply_setup(state: GameState, a: Action, dice: Dice, events: list[Event]) -> GameState:
+    if isinstance(a, A.ChooseMode):
+        return choose_mode(state, a, dice, events)
+    if isinstance(a, A.RollOff):
+        return start(state, dice, events)
+    if isinstance(a, A.PlaceChest):
+        return place_chest(state, a, events)
+    if isinstance(a, A.PlaceTerrain):
+        return place_terrain(state, a, events)
+    if isinstance(a, A.Deploy):
+        return deploy(state, a, events)
+    raise IllegalAction(f"{a.name} is not a setup step")

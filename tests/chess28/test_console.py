@@ -1,0 +1,88 @@
+"""The console contract for Chess28: `game new chess28` starts with the ready-made parties,
+`actions` lists every legal choice numbered, a number applies it, and a finished game says who
+won and why, then how to play again. Typed words for every command, and clear refusals."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from bot.console import run_console
+from bot.table import GAME_OVER_HINT, Table
+from rules.chess28.state import Phase
+from rules.core.board import Square
+from rules.core.dice import RandomDice
+
+
+def test_a_new_game_starts_with_the_ready_made_parties_and_numbered_choices() -> None:
+    t = Table(RandomDice(2))
+    r = t.run("game new chess28 pinata")
+    assert r.ok and "Iron Vanguard" not in r.text and "300 points" in r.text
+    assert "Piñata" in r.text and "roll" in r.text
+    assert t.run("actions").text.startswith("1. Roll off for the First Player")
+    r = t.run("1")
+    assert r.ok and "is first" in r.text and t.state.phase is Phase.CHESTS
+    assert not t.run("99").ok, "a number out of range is refused"
+
+
+def test_without_a_mode_white_chooses_it_first_then_the_roll_off_follows() -> None:
+    t = Table(RandomDice(2))
+    r = t.run("game new chess28")
+    assert r.ok and "White chooses it" in r.text and t.state.phase is Phase.MODE
+    listed = t.run("actions").text
+    assert "1. Piñata" in listed and "Last side standing with Desperation" in listed
+    assert not t.run("mode chess").ok and t.state.phase is Phase.MODE
+    r = t.run("mode last-standing desperation")
+    assert r.ok and "last side standing, with Desperation" in r.text and "is first" in r.text
+    assert t.state.mode.value == "last-standing" and t.state.desperation
+
+
+def test_a_random_game_plays_to_its_end_through_numbers() -> None:
+    t = Table(RandomDice(5))
+    t.run("game new chess28 last-standing")
+    rng = random.Random(5)
+    for _ in range(5000):
+        if t.over:
+            break
+        listed = t.run("actions").text.splitlines()
+        n = len([line for line in listed if line[:1].isdigit()])
+        r = t.run(str(rng.randint(1, n)))
+        assert r.ok, r.text
+    assert t.over and ("wins" in t.prompt() or "draw" in t.prompt().lower())
+
+
+def test_the_console_words_drive_setup_and_play() -> None:
+    t = Table(RandomDice(11))
+    t.run("game new chess28 last-standing")
+    t.run("roll")
+    assert not t.run("terrain lava d4").ok
+    while t.state.phase is Phase.TERRAIN:
+        free = next(
+            s for s in ("a4", "b4", "c5", "f5", "g4") if t.state.terrain_at(Square.parse(s)) is None
+        )
+        assert not t.run("terrain blocking d2").ok, "never in the back two ranks"
+        assert t.run(f"terrain blocking {free}").ok
+    first = t.state.to_act.title[0]
+    r = t.run(f"deploy {first}1 d{1 if first == 'W' else 8} N")
+    assert r.ok, r.text
+    while t.state.phase is Phase.DEPLOY:
+        assert t.run("deploy auto").ok
+    me = t.state.to_act.title[0]
+    r = t.run(f"move {me}9 a1")
+    assert not r.ok and ("cannot move" in r.text or "say which way" in r.text)
+    r = t.run(f"melee {me}1 a5")
+    assert not r.ok and "Melee Range" in r.text
+    assert not t.run("shoot W1 up").ok
+    assert not t.run("choose d4").ok
+    assert t.run("hand").text.count("Gambit Cards") == 2
+    assert "Brute" in t.run("card Brute").text
+    assert "Push Back" in t.run("rules push back").text
+    assert "kills" in t.run("odds 3 1").text
+    assert t.run("end").ok and t.state.to_act.title[0] != me
+
+
+def test_a_finished_game_says_who_won_and_how_to_play_again() -> None:
+    out = io.StringIO()
+    run_console(io.StringIO("game new chess28 pinata\n1\nconcede\nquit\n"), out, RandomDice(1))
+    text = out.getvalue()
+    assert "conceded" in text and "wins" in text and GAME_OVER_HINT in text

@@ -1,0 +1,52 @@
+"""Exact odds: checked against enumerating every face of every die."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+from rules.chess28 import actions as A
+from rules.chess28.odds import kill_chance, wound_odds
+from rules.chess28.system import SYSTEM
+from tests.chess28.helpers import PLAIN, position, sq
+
+
+def brute(fight: int, defence: int, chill: bool, iron: bool) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    total = 6 ** (fight + defence)
+    for faces in product(range(1, 7), repeat=fight + defence):
+        att, dfc = faces[:fight], faces[fight:]
+        hits = sum(2 if f == 6 else 1 for f in att if f >= 4)
+        unsavable = 2 * att.count(6) if chill else 0
+        saves = sum(1 for f in dfc if f >= (2 if iron else 5))
+        w = max(0, hits - unsavable - saves) + unsavable
+        out[w] = out.get(w, Fraction(0)) + Fraction(1, total)
+    return dict(sorted(out.items()))
+
+
+def test_one_die_against_none() -> None:
+    assert wound_odds(1, 0) == {0: Fraction(1, 2), 1: Fraction(1, 3), 2: Fraction(1, 6)}
+
+
+def test_the_odds_are_exact_for_every_small_combat() -> None:
+    for fight, defence in ((1, 1), (2, 1), (2, 2), (3, 2), (1, 3)):
+        for chill in (False, True):
+            for iron in (False, True):
+                assert wound_odds(fight, defence, chill, iron) == brute(fight, defence, chill, iron)
+                assert sum(wound_odds(fight, defence, chill, iron).values()) == 1
+
+
+def test_kill_chance_counts_wounds_reaching_the_hp_left() -> None:
+    odds = wound_odds(1, 0)
+    assert kill_chance(odds, 1) == Fraction(1, 2) and kill_chance(odds, 2) == Fraction(1, 6)
+
+
+def test_the_odds_of_an_attack_in_play_count_supports() -> None:
+    s = position([(PLAIN, "d4", "N"), (PLAIN, "c4", "N")], [(PLAIN, "d5", "S")])
+    odds = SYSTEM.odds(s, A.Melee("W1", sq("d5")))
+    assert odds is not None
+    # Fight 2 + 1 support = 3 dice; Defence 1; the target has 2 HP.
+    expected = wound_odds(3, 1)
+    assert odds["kill"] == kill_chance(expected, 2)
+    assert odds["0 wounds"] == expected[0]
+    assert SYSTEM.odds(s, A.EndTurn()) is None

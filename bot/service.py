@@ -96,9 +96,7 @@ DEFAULT_TIMES: dict[str, float] = {
 }
 
 
-class GameService(AIPractice):
-    """Games by channel; the AI opponent's part is in ``bot.practice`` (issue 17)."""
-
+class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17)
     busy_text = CHANNEL_BUSY
 
     def __init__(

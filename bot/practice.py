@@ -24,6 +24,7 @@ from rules.core.errors import RulesError
 class AIPractice:
     # set by GameService (this module cannot import the service: no import circles)
     busy_text: ClassVar[str]
+    ai_pace = 0.0  # seconds between the AI's actions, so that players can follow
 
     @staticmethod
     def opponent(row: GameRow) -> Opponent:

@@ -117,7 +117,6 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         # game id -> a digest of the picture its live message shows (an edit that would
         # upload the same picture again keeps the one it has)
         self._pictures: dict[int, int] = {}
-        self.ai_pace = 0.0  # seconds between the AI's actions, so that players can follow
 
     async def drain(self, timeout: float) -> bool:
         """Wait until no action is in flight and every save is written (shutting down);

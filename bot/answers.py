@@ -38,6 +38,9 @@ class Answer:
     private: str = ""  # what only the asker may see (their hand), sent privately
     confirm_concede: bool = False  # carries the "Yes, concede" button
     same_picture: bool = False  # the live message already shows this picture: keep it
+    # The AI opponent decides next (issue 17): the front end asks it to play (``ai_turn``)
+    # once this answer is shown, and shows each of its actions like a player's.
+    ai_turn: bool = False
 
     @classmethod
     def error(cls, text: str) -> Answer:

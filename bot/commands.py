@@ -208,6 +208,25 @@ class ShowStatus(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class AISeats(Command):
+    """The console's AI switch (issue 17): which seats the AI plays ("white", "black", "both",
+    "off") and at which level."""
+
+    name: ClassVar[str] = "ai"
+    console_only: ClassVar[bool] = True
+    seats: str = "black"
+    level: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint(Command):
+    """The AI's suggestion for the decision now (only in games made with hints)."""
+
+    name: ClassVar[str] = "hint"
+    looks: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
 class ListActions(Command):
     name: ClassVar[str] = "actions"
     looks: ClassVar[bool] = True

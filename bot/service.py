@@ -25,6 +25,7 @@ from bot.answers import Notice as Notice
 from bot.locks import KeyedLocks
 from bot.painter import Painter
 from bot.plugin import SystemPlugin
+from bot.practice import AIPractice
 from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
 from bot.table import Reply, Table
 from rules.core.board import Player
@@ -95,7 +96,9 @@ DEFAULT_TIMES: dict[str, float] = {
 }
 
 
-class GameService:
+class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17)
+    busy_text = CHANNEL_BUSY
+
     def __init__(
         self,
         store: StoreBase,
@@ -645,6 +648,7 @@ class GameService:
             channel_id=row.channel_id,
             hidden=plugin.hidden_information,
             private="" if seat is None else plugin.private_text(state, seat),
+            ai_turn=result is None and self.opponent(row).plays(decider),
         )
 
     async def _update(

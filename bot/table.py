@@ -13,6 +13,7 @@ from typing import Any
 
 from bot import commands as K
 from bot import systems
+from bot.opponent import MAX_WATCHED, Opponent, hint_text, seats_from, split_words
 from bot.plugin import Reply as Reply
 from bot.plugin import SystemPlugin
 from rules.core.actions import Action
@@ -44,6 +45,10 @@ class Table:
         # channel in the store).
         self.decks: dict[str, object] = {}
         self.roll_log: list[tuple[str, list[tuple[int, int]], int | None]] = []
+        # The AI opponent (issue 17): its seats, level and whether hints are allowed. At the
+        # console the table plays its turns itself after each command; in Discord the service
+        # does, off the event loop.
+        self.opponent = Opponent()
 
     @property
     def rules(self) -> Any:
@@ -63,10 +68,37 @@ class Table:
         """Run one command: the same for the console, slash commands and buttons."""
         before = self.state
         try:
-            return self._execute(command, player)
+            reply = self._execute(command, player)
         except RulesError as e:
             self.state = before  # nothing half-applied
             return refusal(e)
+        if reply.ok and not self.discord and self.state is not None:
+            more = self.ai_turns()
+            if more:
+                reply.text = f"{reply.text}\n{more}"
+        return reply
+
+    def ai_decides(self) -> bool:
+        return self.state is not None and not self.over and self.opponent.plays(self.decider())
+
+    def ai_turns(self, limit: int = MAX_WATCHED) -> str:
+        """Play the AI's decisions while it decides (the console; both sides to watch)."""
+        lines: list[str] = []
+        for _ in range(limit):
+            if not self.ai_decides():
+                break
+            state = self.game()
+            who = self.decider()
+            action = self.opponent.player().act(self.rules, state)
+            reply = self.act(action, who)
+            title = who.title if who is not None else ""
+            said = "\n".join(e.text for e in reply.events)
+            lines.append(f"AI ({title}): {self.plugin.describe_action(state, action)}")
+            if said:
+                lines.append(said)
+        if lines:
+            lines.append(self.prompt())
+        return "\n".join(lines)
 
     def parse(self, line: str) -> K.Command:
         try:
@@ -82,7 +114,11 @@ class Table:
             verb, args = args[0].lower(), args[1:]
             if verb == "new":
                 return self._parse_new(args)
+        if verb == "ai":
+            seats = args[0] if args else "black"
+            return K.build(K.AISeats, seats=seats, level=args[1] if len(args) > 1 else "medium")
         simple = {
+            "hint": K.Hint,
             "help": K.Help,
             "status": K.ShowStatus,
             "actions": K.ListActions,
@@ -166,6 +202,22 @@ class Table:
             return self._new(c)
         if isinstance(c, K.ShowBoard):
             return self._show_board(c, player)
+        if isinstance(c, K.AISeats):
+            from rules.ai.players import level
+
+            self.opponent.seats = seats_from(c.seats)
+            self.opponent.level = level(c.level or None)
+            who = " and ".join(p.title for p in self.opponent.seats) or "no side"
+            return Reply(f"The AI ({self.opponent.level}) plays {who}.")
+        if isinstance(c, K.Hint):
+            state = self.game()
+            if not self.opponent.hints:
+                raise RulesError("this game was made without hints (`game new <system> hints`)")
+            if self.over:
+                raise RulesError("the game is over: there is nothing to decide")
+            if player is not None and player is not self.decider():
+                raise RulesError("a hint is for the player who must decide now")
+            return Reply(hint_text(self.plugin, state, self.opponent))
         if isinstance(c, K.ShowStatus):
             return Reply(self.plugin.status_text(self.game()) + "\n" + self.prompt())
         if isinstance(c, K.ListActions):
@@ -222,13 +274,19 @@ class Table:
 
     def _new(self, c: K.NewGame) -> Reply:
         plugin = systems.get(c.game or None)
+        opponent, words = split_words(c.words)
         if self.discord:
-            options = plugin.options_from_words(c.words)
+            options = plugin.options_from_words(words)
         else:  # the console may name local files (e.g. a faction file per side)
-            options = plugin.console_options(c.words)
+            options = plugin.console_options(words)
         state = plugin.new_game({}, options)
-        self.plugin, self.state = plugin, state
+        self.plugin, self.state, self.opponent = plugin, state, opponent
         intro = plugin.describe_options(options)
+        if opponent.seats:
+            sides = " and ".join(p.title for p in opponent.seats)
+            intro += f"{chr(10) if intro else ''}The AI ({opponent.level}) plays {sides}."
+        if opponent.hints:
+            intro += f"{chr(10) if intro else ''}Hints are allowed: type `hint`."
         return Reply(
             f"New game of {plugin.name}.\n" + (f"{intro}\n" if intro else "") + self.prompt()
         )

@@ -16,10 +16,11 @@ from bot import systems
 from bot.plugin import SystemPlugin
 from bot.service import Answer
 from cogs.common import MAX_CHOICES, channel_id, fit, learn_commands, service
-from cogs.views import DYNAMIC_ITEMS, answer_unknown_component, respond
+from cogs.views import DYNAMIC_ITEMS, answer_unknown_component, respond, resume_ai
 from rules.core.errors import RulesError
 
 SYSTEM_CHOICES = [app_commands.Choice(name=p.name, value=p.id) for p in systems.SYSTEMS.values()]
+LEVEL_CHOICES = [app_commands.Choice(name=w, value=w) for w in ("easy", "medium", "hard")]
 
 
 async def _plugin_here(interaction: discord.Interaction) -> tuple[SystemPlugin, dict[str, Any]]:
@@ -86,6 +87,9 @@ async def ac_faction(
 class Game(commands.Cog):
     """Challenge, teams, looking, undo, conceding, ending."""
 
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
     game = app_commands.Group(name="game", description="Start, watch and manage a game")
 
     @game.command(name="new", description="Challenge someone to a game")
@@ -94,8 +98,10 @@ class Game(commands.Cog):
         system="Which game (Wargame Chess if not chosen)",
         revised_star="Wargame Chess: play The Star's later revision (one piece per player)",
         options="The game's switches in words, as its /help lists them (e.g. standard-army)",
+        level="Against me (the bot): how hard I play (medium if not chosen)",
+        hints="Against me (the bot): allow /game hint, my suggestion for your decision",
     )
-    @app_commands.choices(system=SYSTEM_CHOICES)
+    @app_commands.choices(system=SYSTEM_CHOICES, level=LEVEL_CHOICES)
     async def game_new(
         self,
         interaction: discord.Interaction,
@@ -103,9 +109,30 @@ class Game(commands.Cog):
         system: str = systems.DEFAULT,
         revised_star: bool = False,
         options: str = "",
+        level: str = "",
+        hints: bool = False,
     ) -> None:
+        me = interaction.client.user
+        if opponent.bot and me is not None and opponent.id == me.id:
+            # A practice game against the AI (issue 17): it starts at once.
+            ans = await service(interaction).practice(
+                interaction.guild_id,
+                channel_id(interaction),
+                interaction.user.id,
+                me.id,
+                system=system,
+                words=options,
+                level=level,
+                hints=hints,
+                names=(interaction.user.display_name, "the AI"),
+            )
+            await respond(interaction, ans)
+            return
         if opponent.bot:
-            await respond(interaction, Answer.error("Bots cannot play: challenge a person."))
+            await respond(
+                interaction,
+                Answer.error("Bots cannot play: challenge a person, or me to practise."),
+            )
             return
         ans = await service(interaction).challenge(
             interaction.guild_id,
@@ -141,6 +168,12 @@ class Game(commands.Cog):
     @game.command(name="log", description="What happened lately")
     async def game_log(self, interaction: discord.Interaction) -> None:
         await self._look(interaction, K.ShowLog())
+
+    @game.command(name="hint", description="My suggestion for your decision (practice games)")
+    async def game_hint(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        ans = await service(interaction).hint(channel_id(interaction), interaction.user.id)
+        await respond(interaction, ans)
 
     @game.command(name="undo", description="Ask your opponent to undo the last action")
     async def game_undo(self, interaction: discord.Interaction) -> None:
@@ -231,6 +264,11 @@ class Game(commands.Cog):
         )
 
     @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a restart: the practice games where the AI must decide play on."""
+        await resume_ai(self.bot)
+
+    @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_unknown_component(interaction)
 
@@ -244,7 +282,7 @@ class Game(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Game())
+    await bot.add_cog(Game(bot))
 
     async def command_ids() -> None:
         """Once connected: the commands' ids, so prompts can mention them (clickable)."""

@@ -8,6 +8,7 @@ The buttons are the same for every game system: what they offer comes from the s
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import io
 import logging
@@ -632,6 +633,8 @@ async def post_game_message(
 async def respond(interaction: discord.Interaction, ans: Answer) -> None:
     if ans.ok and ans.live and not ans.ephemeral:
         await publish(interaction, ans)
+        if ans.ai_turn and ans.game_id is not None:
+            await play_ai(interaction, ans.game_id)
         return
     files = []
     if ans.image is not None:
@@ -684,6 +687,62 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
     if ans.challenge and ans.game_id is not None and message_id is not None:
         # Kept so that an expired challenge's buttons can be taken away.
         await service(interaction).store.set_message(ans.game_id, message_id)
+
+
+async def play_ai(interaction: discord.Interaction, game_id: int) -> None:
+    """The AI's actions while it decides (issue 17), each shown like a player's: the live
+    message edited, the log line posted when the decision passes back."""
+    svc = service(interaction)
+    while True:
+        ans = await svc.ai_turn(game_id)
+        if ans is None:
+            return
+        await publish(interaction, ans)
+        if not ans.ai_turn:
+            return
+        await asyncio.sleep(svc.ai_pace)
+
+
+async def resume_ai(client: discord.Client) -> None:
+    """On start-up: practice games where the AI must decide (a restart during its turn) play
+    on; with no interaction to answer, the live message is edited through its channel."""
+    svc: Any = getattr(client, "service", None)
+    if svc is None:
+        return
+    for game_id in await svc.resume_ai():
+        while True:
+            ans = await svc.ai_turn(game_id)
+            if ans is None:
+                break
+            channel = client.get_channel(ans.channel_id) if ans.channel_id else None
+            if channel is None or not hasattr(channel, "send"):
+                break
+            view = None if ans.over else live_view(ans)
+            edited = False
+            if ans.message_id is not None and hasattr(channel, "get_partial_message"):
+                try:
+                    await channel.get_partial_message(ans.message_id).edit(
+                        content=fit(ans.text),
+                        attachments=[] if ans.same_picture else picture(ans),
+                        view=view,
+                        allowed_mentions=QUIET,
+                    )
+                    edited = True
+                except discord.HTTPException:
+                    edited = False
+            if not edited:
+                msg = await channel.send(
+                    fit(ans.text),
+                    files=picture(ans),
+                    view=view or discord.utils.MISSING,
+                    allowed_mentions=QUIET,
+                )
+                if ans.game_id is not None:
+                    await svc.store.set_message(ans.game_id, msg.id)
+            if ans.log:
+                await channel.send(fit(ans.log), allowed_mentions=pings(ans))
+            if not ans.ai_turn:
+                break
 
 
 async def run_command(interaction: discord.Interaction, make: type[K.Command], **raw: Any) -> None:

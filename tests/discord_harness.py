@@ -305,6 +305,8 @@ class Harness:
             }
             self.bot._connection.parsers["THREAD_CREATE"](dict(thread, newly_created=True))
             return thread
+        if method == "GET" and path == "/applications/{application_id}/commands":
+            return []  # no commands synced in the offline harness (so no ids to mention)
         if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
             data = self._payload(form, kwargs)
             message_id = int(route.url.rsplit("/", 1)[-1])

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
-from rules.core import history
+from rules.core import chance, history
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
@@ -105,6 +105,23 @@ class GameSystem(ABC, Generic[S, C]):
         """Exact chances of an action's outcomes where the rules roll dice (outcome -> chance),
         or None when the action rolls nothing or the system does not say."""
         return None
+
+    # ---- search (the AI, hints): chance outcomes with exact odds ----
+    def apply_fast(self, state: S, action: Action, dice: Dice) -> S:
+        """The next state for an action taken from ``legal_actions(state)``, for search. A
+        system may skip re-checking and wording events here; by default it is ``apply``."""
+        return self.apply(state, action, dice)[0]
+
+    def outcomes(
+        self, state: S, action: Action, *, limit: int = chance.DEFAULT_LIMIT
+    ) -> list[tuple[Fraction, S]]:
+        """Every state ``action`` can lead to with its exact probability (the probabilities sum
+        to 1; one entry when it rolls nothing). By default the dice it asks for are enumerated
+        (``rules.core.chance``), equal states merged; a system may answer faster. Raises
+        ``chance.TooManyOutcomes`` beyond ``limit`` dice sequences (a shuffle)."""
+        return chance.enumerate_outcomes(
+            lambda dice: self.apply_fast(state, action, dice), limit=limit
+        )
 
     # ---- the log: replay, undo, files ----
     def replay(self, config: C, steps: Iterable[tuple[Action, Iterable[tuple[int, int]]]]) -> S:

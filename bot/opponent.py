@@ -1,0 +1,113 @@
+"""The AI opponent at the table (issue 17): which seats it plays, at which level, whether the
+game allows hints, and the words for its moves and hints. The search itself is pure
+(``rules.ai``); this module only words it and keeps the choices a game was made with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.plugin import SystemPlugin
+from rules.ai.players import DEFAULT_LEVEL, AIPlayer, level
+from rules.core.board import Player
+from rules.core.errors import ParseError
+
+LEVEL_WORDS = ("easy", "medium", "hard")
+SEAT_WORDS = {
+    "white": (Player.WHITE,),
+    "black": (Player.BLACK,),
+    "both": (Player.WHITE, Player.BLACK),
+    "off": (),
+    "none": (),
+}
+MAX_WATCHED = 3000  # actions the AI plays in one go when it plays both sides
+
+
+@dataclass
+class Opponent:
+    """The AI's seats and level in one game, and whether hints are allowed."""
+
+    seats: tuple[Player, ...] = ()
+    level: str = DEFAULT_LEVEL
+    hints: bool = False
+    seed: int = 0
+    players: dict[str, AIPlayer] = field(default_factory=dict, repr=False)
+
+    def player(self) -> AIPlayer:
+        if self.level not in self.players:
+            self.players[self.level] = AIPlayer(self.level, self.seed)
+        return self.players[self.level]
+
+    def plays(self, seat: Player | None) -> bool:
+        return seat is not None and seat in self.seats
+
+    def to_meta(self) -> dict[str, Any]:
+        return {"seats": [p.title for p in self.seats], "level": self.level, "hints": self.hints}
+
+    @classmethod
+    def from_meta(cls, d: Any) -> Opponent:
+        if not isinstance(d, dict):
+            return cls()
+        seats = tuple(Player.parse(str(t)) for t in d.get("seats", []))
+        return cls(seats, level(d.get("level")), bool(d.get("hints", False)))
+
+
+def seats_from(word: str) -> tuple[Player, ...]:
+    key = word.strip().lower()
+    if key not in SEAT_WORDS:
+        raise ParseError(f"'{key[:20]}' is not a side for the AI: say white, black, both or off")
+    return SEAT_WORDS[key]
+
+
+def split_words(words: tuple[str, ...]) -> tuple[Opponent, tuple[str, ...]]:
+    """``game new <system> ai [white|black|both] [easy|medium|hard] [hints]``: the AI's words
+    taken out of a new game's words; the rest are the system's own."""
+    opp = Opponent()
+    rest: list[str] = []
+    it = [w.lower() for w in words]
+    i = 0
+    while i < len(it):
+        w = it[i]
+        if w == "ai":
+            opp.seats = (Player.BLACK,)
+            if i + 1 < len(it) and it[i + 1] in SEAT_WORDS:
+                opp.seats = SEAT_WORDS[it[i + 1]]
+                i += 1
+        elif w in LEVEL_WORDS:
+            opp.level = w
+        elif w in ("hints", "hint"):
+            opp.hints = True
+        else:
+            rest.append(words[i])
+        i += 1
+    return opp, tuple(rest)
+
+
+def _pct(p: Any) -> str:
+    return f"{p} ({float(p):.1%})"
+
+
+def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
+    """The AI's suggestion for the decision now: the action, its expected value and the exact
+    odds behind it, and the next best choices."""
+    choice = opp.player().choose(plugin.rules, state)
+    who = plugin.rules.decider(state)
+    lines = [
+        f"Hint for {who.title if who is not None else 'nobody'} ({opp.level} AI): "
+        f"{plugin.describe_action(state, choice.action)}, expected value {choice.value:+.2f} "
+        f"(evaluation: material and points for you minus your opponent's; a win is +1000)."
+    ]
+    odds = plugin.rules.odds(state, choice.action)
+    if odds:
+        lines.append("Exact odds: " + ", ".join(f"{k} {_pct(v)}" for k, v in odds.items()) + ".")
+    others = [r for r in choice.ranked[1:3]]
+    if others:
+        lines.append(
+            "Next best: "
+            + "; ".join(
+                f"{plugin.describe_action(state, r.action)} ({r.value:+.2f})" for r in others
+            )
+            + "."
+        )
+    return "\n".join(lines)

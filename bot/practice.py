@@ -1,0 +1,151 @@
+"""Practice games against the AI (issue 17), the service's part: a game with the bot as the
+opponent starts at once; the AI's actions are searched off the event loop (``asyncio.to_thread``)
+and applied like a player's, one at a time, so the front end shows each; games where the AI must
+decide after a restart are found on start-up; hints for the player who decides.
+
+Mixed into ``bot.service.GameService``, whose store, locks and answers it uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+from bot import commands as K
+from bot import systems
+from bot.answers import Answer
+from bot.opponent import Opponent, hint_text
+from bot.store import ChannelTaken, GameRow
+from rules.ai.players import level as level_of
+from rules.core.board import Player
+from rules.core.errors import RulesError
+
+
+class AIPractice:
+    # set by GameService (this module cannot import the service: no import circles)
+    busy_text: ClassVar[str]
+    ai_pace = 0.0  # seconds between the AI's actions, so that players can follow
+
+    @staticmethod
+    def opponent(row: GameRow) -> Opponent:
+        """The AI's seats in a practice game (none in a game between two people)."""
+        return Opponent.from_meta(row.meta.get("ai"))
+
+    async def practice(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        bot_id: int,
+        system: str = systems.DEFAULT,
+        words: str = "",
+        level: str = "",
+        hints: bool = False,
+        names: tuple[str, str] | None = None,
+    ) -> Answer:
+        """A practice game against the AI (seated as ``bot_id``, Black), started at once with
+        ready-made choices; the AI's level and whether hints are allowed are kept with it."""
+        svc: Any = self  # the GameService this part is mixed into
+        try:
+            plugin = systems.get(system)
+            ai_level = level_of(level or None)
+            options = (
+                plugin.options_from_words(K.parse_text(words, "game options").split())
+                if words.strip()
+                else {}
+            )
+            ready = list(plugin.ready_made.values())
+            choices = (
+                {
+                    Player.WHITE: plugin.check_choice(ready[0])[0],
+                    Player.BLACK: plugin.check_choice(ready[min(1, len(ready) - 1)])[0],
+                }
+                if plugin.choice_word and ready
+                else {}
+            )
+        except RulesError as e:
+            return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
+        if await svc.store.live_game(channel_id) is not None:
+            return Answer.error(self.busy_text)
+        opponent = Opponent((Player.BLACK,), ai_level, hints)
+        try:
+            row = await svc.store.create_game(
+                guild_id,
+                channel_id,
+                user_id,
+                bot_id,
+                "challenge",
+                {
+                    "teams": {},
+                    "options": options,
+                    "home": channel_id,
+                    "names": list(names or (f"player {user_id}", "the AI")),
+                    "ai": opponent.to_meta(),
+                },
+                system=plugin.id,
+            )
+        except ChannelTaken:
+            return Answer.error(self.busy_text)
+        text = (
+            f"Practice game of {plugin.name}: <@{user_id}> plays White against the AI "
+            f"({ai_level}), Black." + (" Hints are allowed: `/game hint`." if hints else "")
+        )
+        started: Answer = await svc._start(row, user_id, choices, text)
+        return started
+
+    async def ai_turn(self, game_id: int) -> Answer | None:
+        """One action of the AI if it decides now in this game (None otherwise): the search
+        runs off the event loop, then the action is applied like a player's."""
+        svc: Any = self  # the GameService this part is mixed into
+        row = await svc.store.game(game_id)
+        if row is None or row.status != "live":
+            return None
+        state = await svc.state_of(row)
+        plugin = svc.plugin(row)
+        opponent = svc.opponent(row)
+        decider = None if state is None else plugin.rules.decider(state)
+        if state is None or decider is None or not opponent.plays(decider):
+            return None
+        action = await asyncio.to_thread(opponent.player().act, plugin.rules, state)
+        ans: Answer = await svc._run(
+            game_id, svc.user_of(row, decider), lambda t, p: t.act(action, p), row.version
+        )
+        if not ans.ok:
+            return None
+        # The answer goes back through the human's interaction: what only the AI's seat may
+        # see (its hand) must never ride along in the private acknowledgement.
+        ans.private = ""
+        return ans
+
+    async def resume_ai(self) -> list[int]:
+        """Practice games where the AI must decide (after a restart mid-turn): their ids."""
+        svc: Any = self  # the GameService this part is mixed into
+        waiting = []
+        for row in await svc.store.live_games():
+            if row.status != "live" or not svc.opponent(row).seats:
+                continue
+            state = await svc.state_of(row)
+            if state is not None and svc.opponent(row).plays(svc.plugin(row).rules.decider(state)):
+                waiting.append(row.id)
+        return waiting
+
+    async def hint(self, channel_id: int, user_id: int) -> Answer:
+        """The AI's suggestion for the player who decides now, in a game made with hints."""
+        svc: Any = self  # the GameService this part is mixed into
+        row = await svc.store.live_game(channel_id)
+        if row is None:
+            nothing: Answer = await svc.no_game_here(channel_id)
+            return nothing
+        state = await svc.state_of(row)
+        plugin = svc.plugin(row)
+        opponent = svc.opponent(row)
+        if not opponent.hints:
+            return Answer.error("This game was made without hints.")
+        if state is None or plugin.rules.result(state) is not None:
+            return Answer.error("There is no decision to give a hint for.")
+        if svc.seat(row, user_id) is None or svc.seat(row, user_id) is not plugin.rules.decider(
+            state
+        ):
+            return Answer.error("A hint is only for the player who must decide now.")
+        text = await asyncio.to_thread(hint_text, plugin, state, opponent)
+        return Answer(text, ephemeral=True)

@@ -1,0 +1,142 @@
+"""How good a position looks to one player, per system: material, points and health as data.
+
+Each evaluation returns a number from ``player``'s side, zero-sum (the opponent's is its
+negative). Finished games score ``WIN`` (plus the margin, so a bigger win is preferred) or
+``-WIN``; a draw scores 0. Only what ``player`` can see is read: the card game counts hands by
+their size, never their cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.core.board import Player
+from rules.core.system import GameSystem
+
+WIN = 1000.0
+
+# Wargame Chess: a piece is worth its points cost (as the points count at the end of turn 10);
+# tokens change the odds of its rolls.
+WARGAME_TOKEN = {"advantage": 0.4, "disadvantage": -0.4, "blessed": 0.3, "cursed": -0.3}
+
+# d20 explorer chess: pieces by kind (the King is the game, so it is scored by the result);
+# experience towards promotion is worth a little.
+D20_VALUES = {"Pawn": 1.0, "Knight": 3.0, "Bishop": 3.0, "Rook": 5.0, "Queen": 9.0, "King": 0.0}
+D20_XP = 0.5
+D20_ADVANCE = 0.05  # per rank a Pawn has advanced
+# The game is won by taking the King: each piece is worth a little more the closer it stands
+# to the enemy King (per square nearer, counted from 7), and a King near the Dragon is in danger.
+D20_HUNT = 0.08
+D20_DRAGON_NEAR_KING = -0.4
+
+# Chess: The Card Game: the King's health matters most; a piece on the battlefield is worth its
+# attack and remaining health; cards in hand and in the deck, and Material, are options.
+CARD_KING_HEALTH = 3.0
+CARD_UNIT_ATTACK = 1.0
+CARD_UNIT_HEALTH = 0.7
+CARD_HAND = 0.8
+CARD_DECK = 0.05
+CARD_MATERIAL = 0.3
+
+
+def _wargame(state: Any, player: Player) -> float:
+    total = 0.0
+    for p in state.pieces:
+        if p.zone.value != "board":
+            continue
+        v = float(p.points)
+        v += WARGAME_TOKEN["advantage"] * p.advantage
+        v += WARGAME_TOKEN["disadvantage"] * p.disadvantage
+        v += WARGAME_TOKEN["blessed"] * p.blessed + WARGAME_TOKEN["cursed"] * p.cursed
+        total += v if p.owner is player else -v
+    return total
+
+
+def _near(a: Any, b: Any) -> int:
+    """7 minus the king-move distance between two squares: 6 when next to each other."""
+    return 7 - int(max(abs(a.file - b.file), abs(a.rank - b.rank)))
+
+
+def _d20(state: Any, player: Player) -> float:
+    kings = {p.owner: p.square for p in state.pieces if p.kind.value == "King"}
+    dragon = next((p.square for p in state.pieces if p.owner is None), None)
+    total = 0.0
+    for p in state.pieces:
+        if p.owner is None:
+            continue
+        v = D20_VALUES.get(p.kind.value, 0.0) + D20_XP * float(p.xp)
+        if p.kind.value == "Pawn":
+            rank = p.square.rank if p.owner is Player.WHITE else 7 - p.square.rank
+            v += D20_ADVANCE * rank
+        enemy_king = kings.get(p.owner.other)
+        if enemy_king is not None and p.kind.value != "King":
+            v += D20_HUNT * _near(p.square, enemy_king)
+        if p.kind.value == "King" and dragon is not None:
+            v += D20_DRAGON_NEAR_KING * max(0, _near(p.square, dragon) - 4)
+        total += v if p.owner is player else -v
+    return total
+
+
+def _card_game(state: Any, player: Player) -> float:
+    total = 0.0
+    for seat in Player:
+        side = state.side(seat)
+        king = state.card(seat * 100)
+        v = CARD_KING_HEALTH * max(0, king.health - side.king_damage)
+        v += CARD_HAND * len(side.hand) + CARD_DECK * len(side.deck)
+        v += CARD_MATERIAL * side.material
+        total += v if seat is player else -v
+    for u in state.units:
+        c = state.card(u.cid)
+        v = CARD_UNIT_ATTACK * (c.attack + u.atk_bonus)
+        v += CARD_UNIT_HEALTH * max(0, c.health + u.hp_bonus - u.damage)
+        total += v if u.owner is player else -v
+    return total
+
+
+# Chess28: a model on the board (or still to deploy) is worth its remaining health and a
+# share of its Fight and Defence; gambit cards in hand are options.
+C28_HEALTH = 1.0
+C28_FIGHT = 0.5
+C28_DEFENCE = 0.5
+C28_RESERVE = 0.8  # a model not yet deployed, as a share of its worth
+C28_CARD = 0.5
+
+
+def _chess28(state: Any, player: Player) -> float:
+    total = 0.0
+    for u in state.units:
+        zone = u.zone.name
+        if zone not in ("BOARD", "RESERVE", "DUG"):
+            continue
+        m = u.model
+        v = C28_HEALTH * max(0, m.hp - u.wounds) + C28_FIGHT * m.fight + C28_DEFENCE * m.defence
+        if zone == "RESERVE":
+            v *= C28_RESERVE
+        total += v if u.owner is player else -v
+    for seat in Player:
+        v = C28_CARD * len(state.hands[seat])
+        total += v if seat is player else -v
+    return total
+
+
+EVALUATIONS: dict[str, Callable[[Any, Player], float]] = {
+    "chess28": _chess28,
+    "wargame-chess": _wargame,
+    "d20-chess": _d20,
+    "card-game": _card_game,
+}
+
+
+def evaluate(system: GameSystem[Any, Any], state: Any, player: Player) -> float:
+    """The value of ``state`` to ``player``: the result when the game is over (a win is worth
+    ``WIN`` plus the margin), else the system's evaluation (0 when it has none)."""
+    material = EVALUATIONS.get(system.id)
+    margin = material(state, player) if material is not None else 0.0
+    result = system.result(state)
+    if result is None:
+        return margin
+    if result.winner is None:
+        return 0.0
+    return WIN + margin if result.winner is player else -WIN + margin

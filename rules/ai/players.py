@@ -1,0 +1,70 @@
+"""Difficulty levels and the players the benchmark pits against each other.
+
+- ``easy``: greedy, one segment: the best expected evaluation once the player's own run of
+  decisions is over (an Activation in Wargame Chess, a move in d20 explorer chess), with the
+  exact odds of every roll. It does not look at the reply.
+- ``medium``: two decisions deeper than its own run on average, a narrow beam.
+- ``hard``: deepening one decision at a time until its time bound (0.4 s a decision), a wider
+  beam, and more samples of hidden cards.
+
+``RandomPlayer`` picks uniformly among the legal actions (a baseline).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from rules.ai.search import Choice, Settings, decide
+from rules.core.actions import Action
+from rules.core.errors import ParseError
+from rules.core.system import GameSystem
+
+LEVELS: dict[str, Settings] = {
+    "easy": Settings(depth=4, first=4, width=4, own_turn_only=True, samples=1, time_limit=1.0),
+    "medium": Settings(depth=3, first=3, width=4, samples=2, time_limit=1.0),
+    # 0.4 s a decision keeps a Wargame Chess Activation (two or three decisions) under 1 s
+    "hard": Settings(depth=6, first=2, width=5, samples=3, time_limit=0.4),
+}
+DEFAULT_LEVEL = "medium"
+
+
+def level(name: str | None) -> str:
+    """A level's name from player text ("easy", "medium", "hard"; the default for None)."""
+    key = (name or DEFAULT_LEVEL).strip().lower()
+    if key not in LEVELS:
+        raise ParseError(f"'{key[:20]}' is not a level: choose easy, medium or hard")
+    return key
+
+
+class AIPlayer:
+    """The AI at one level, deterministic for its seed (given a node budget)."""
+
+    def __init__(
+        self, level_name: str = DEFAULT_LEVEL, seed: int = 0, time_limit: float | None = None
+    ) -> None:
+        self.level = level(level_name)
+        settings = LEVELS[self.level]
+        if time_limit is not None:
+            settings = replace(settings, time_limit=time_limit)
+        self.settings = settings
+        self.seed = seed
+
+    def choose(self, system: GameSystem[Any, Any], state: Any) -> Choice:
+        return decide(system, state, self.settings, seed=self.seed)
+
+    def act(self, system: GameSystem[Any, Any], state: Any) -> Action:
+        return self.choose(system, state).action
+
+
+class RandomPlayer:
+    """Uniformly random among the legal actions."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, system: GameSystem[Any, Any], state: Any) -> Action:
+        return self.rng.choice(list(system.legal_actions(state)))

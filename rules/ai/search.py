@@ -1,0 +1,270 @@
+"""Expectimax over any system's decisions and chance outcomes, bounded in time.
+
+The tree alternates decision nodes (the decider's legal actions: the thinking player takes the
+best, the opponent the worst for it, since evaluations are zero-sum) and chance nodes (an
+action's ``outcomes`` with their probabilities). Depth counts decisions. Below the root, a node
+with many actions keeps only the ``width`` that look best one decision ahead (a beam), so a
+deeper search stays affordable. The search deepens one decision at a time until its deadline or
+its node budget; an iteration cut short still counts for the root actions it finished, searched
+in the order the previous iteration ranked them.
+
+Hidden information: the search runs on states from ``hidden.determinize`` (several samples of
+what the player cannot see, averaged), never on the real secrets. Deterministic for a seed, a
+state and a node budget; a deadline alone may stop it at a different point on a slower machine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from rules.ai import hidden
+from rules.ai.evaluation import evaluate
+from rules.core.actions import Action
+from rules.core.board import Player
+from rules.core.chance import TooManyOutcomes, merge_key, sample_outcomes
+from rules.core.errors import RulesError
+from rules.core.system import GameSystem
+
+EXACT_LIMIT = 24  # dice sequences enumerated exactly at a chance node; more are sampled
+# Each decision costs its decider a little: of two ways to the same value the shorter is
+# preferred, and a loop (play a card, then change one's mind) is never worth choosing.
+STEP_COST = 0.01
+# A line of play that comes back to a position already on the path (a card played, then the
+# choice cancelled) is worth this much less to whoever closed the loop: without it, a horizon
+# that makes ending one's turn look costly would loop for ever.
+LOOP_COST = 50.0
+SAMPLES = 4  # samples of a chance node with too many sequences to enumerate
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How hard to think: the deepest search in decisions (``first`` the depth to start from),
+    the beam below the root, one segment only (stop where the decider changes: greedy), the
+    determinizations of hidden information, the time bound and the node budget."""
+
+    depth: int
+    first: int = 1
+    width: int = 0  # 0: every action at every node
+    own_turn_only: bool = False
+    samples: int = 1
+    time_limit: float = 1.0
+    max_nodes: int = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    action: Action
+    value: float
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The AI's decision: the action, its expected value, every root action's value (best
+    first), the depth searched and the nodes visited."""
+
+    action: Action
+    value: float
+    ranked: tuple[Ranked, ...]
+    depth: int
+    nodes: int
+    seconds: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def strip(state: Any) -> Any:
+    """The state without its log (the search never reads it, and applies copy it)."""
+    if (
+        dataclasses.is_dataclass(state)
+        and not isinstance(state, type)
+        and any(f.name == "history" for f in dataclasses.fields(state))
+    ):
+        return dataclasses.replace(state, history=())
+    return state
+
+
+class Search:
+    def __init__(
+        self,
+        system: GameSystem[Any, Any],
+        player: Player,
+        settings: Settings,
+        rng: random.Random,
+        deadline: float,
+    ) -> None:
+        self.system = system
+        self.player = player
+        self.settings = settings
+        self.rng = rng
+        self.deadline = deadline
+        self.nodes = 0
+        # outcomes already worked out, by (the state's identity, action); the state is kept
+        # in the value so that its identity is not reused while the search runs
+        self.cache: dict[tuple[int, Action], tuple[Any, list[tuple[float, Any]]]] = {}
+        self.path: set[Any] = set()  # the positions from the root to the node being searched
+
+    # ---- chance ----
+    def chance(self, state: Any, action: Action) -> list[tuple[float, Any]]:
+        key = (id(state), action)
+        hit = self.cache.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        self.tick()
+        outs = self._chance(state, action)
+        if len(self.cache) < 200_000:
+            self.cache[key] = (state, outs)
+        return outs
+
+    def _chance(self, state: Any, action: Action) -> list[tuple[float, Any]]:
+        try:
+            outs = self.system.outcomes(state, action, limit=EXACT_LIMIT)
+        except TooManyOutcomes:
+            outs = sample_outcomes(
+                lambda d: self.system.apply_fast(state, action, d), self.rng, SAMPLES
+            )
+        return [(float(p), s) for p, s in outs]
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self.settings.max_nodes:
+            raise _OutOfTime
+        if time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    # ---- the tree ----
+    def cost(self, decider: Player) -> float:
+        return -STEP_COST if decider is self.player else STEP_COST
+
+    def static(self, state: Any, action: Action, decider: Player) -> float:
+        """An action's expected evaluation one decision ahead (for the beam)."""
+        outs = self.chance(state, action)
+        return sum(p * evaluate(self.system, s, self.player) for p, s in outs) + self.cost(decider)
+
+    def q(self, state: Any, action: Action, depth: int, decider: Player) -> float:
+        total = self.cost(decider)
+        for p, nxt in self.chance(state, action):
+            total += p * self.value(nxt, depth - 1, decider)
+        return total
+
+    def value(self, state: Any, depth: int, last: Player) -> float:
+        self.tick()
+        key = merge_key(state)
+        if key in self.path:
+            return -LOOP_COST if last is self.player else LOOP_COST
+        self.path.add(key)
+        try:
+            return self._value(state, depth, last)
+        finally:
+            self.path.discard(key)
+
+    def _value(self, state: Any, depth: int, last: Player) -> float:
+        decider = self.system.decider(state)
+        if (
+            depth <= 0
+            or decider is None
+            or self.system.result(state) is not None
+            or (self.settings.own_turn_only and decider is not last)
+        ):
+            return evaluate(self.system, state, self.player)
+        actions = list(self.system.legal_actions(state))
+        if not actions:
+            return evaluate(self.system, state, self.player)
+        mine = decider is self.player
+        if depth == 1:  # the children are leaves: their static values are the answer
+            vals = [self.static(state, a, decider) for a in actions]
+            return max(vals) if mine else min(vals)
+        width = self.settings.width
+        if width and len(actions) > width:
+            scored = sorted(
+                ((self.static(state, a, decider), i) for i, a in enumerate(actions)),
+                key=lambda t: (-t[0] if mine else t[0], t[1]),
+            )
+            actions = [actions[i] for _, i in scored[:width]]
+        best = -float("inf") if mine else float("inf")
+        for a in actions:
+            v = self.q(state, a, depth, decider)
+            best = max(best, v) if mine else min(best, v)
+        return best
+
+
+def _rng(seed: int, state_steps: int, player: Player) -> random.Random:
+    return random.Random(f"{seed}:{state_steps}:{player.value}")
+
+
+def decide(
+    system: GameSystem[Any, Any],
+    state: Any,
+    settings: Settings,
+    *,
+    seed: int = 0,
+    player: Player | None = None,
+) -> Choice:
+    """The best action for the player who decides now, by expectimax within the settings."""
+    start = time.perf_counter()
+    who = system.decider(state) if player is None else player
+    if who is None:
+        raise RulesError("the game is over: there is nothing to decide")
+    actions: Sequence[Action] = list(system.legal_actions(state))
+    if not actions:
+        raise RulesError("there is no legal action to choose")
+    rng = _rng(seed, len(system.history(state)), who)
+    if hidden.has_secrets(system.id):
+        roots = [hidden.determinize(system.id, state, who, rng) for _ in range(settings.samples)]
+    else:
+        roots = [strip(state)]
+    if len(actions) == 1:
+        only = actions[0]
+        return Choice(only, 0.0, (Ranked(only, 0.0),), 0, 0, time.perf_counter() - start)
+    search = Search(system, who, settings, rng, start + settings.time_limit)
+    order = list(range(len(actions)))
+    values: dict[int, float] = {}
+    depth_done = 0
+    for depth in range(max(1, settings.first), settings.depth + 1):
+        done: dict[int, float] = {}
+        try:
+            for i in order:
+                total, n = 0.0, 0
+                for root in roots:
+                    search.path = {merge_key(root)}
+                    try:
+                        total += search.q(root, actions[i], depth, who)
+                        n += 1
+                    except RulesError:  # not legal in this sample of the unseen cards
+                        continue
+                done[i] = total / n if n else -float("inf")
+        except _OutOfTime:
+            # A cut iteration counts when it finished the previous best action (searched
+            # first): the best of what it finished is then at least as well founded.
+            if done and (depth_done == 0 or order[0] in done):
+                values, depth_done = done, depth
+            break
+        values, depth_done = done, depth
+        order = sorted(order, key=lambda i: (-values[i], i))
+        if settings.own_turn_only and depth >= settings.depth:
+            break
+    if not values:  # not even one action searched in time: the first legal one
+        values = {i: 0.0 for i in order}
+    ranked = sorted(values.items(), key=lambda t: (-t[1], t[0]))
+    best_i, best_v = ranked[0]
+    return Choice(
+        actions[best_i],
+        best_v,
+        tuple(Ranked(actions[i], v) for i, v in ranked),
+        depth_done,
+        search.nodes,
+        time.perf_counter() - start,
+    )
+
+
+def exact_odds(system: GameSystem[Any, Any], state: Any, action: Action) -> dict[str, Fraction]:
+    """The system's own exact odds of an action (empty when it rolls nothing)."""
+    return dict(system.odds(state, action) or {})

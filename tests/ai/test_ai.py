@@ -1,0 +1,184 @@
+"""The AI: legal actions only, within its time bound, expectimax values that are the exact
+expectations, deterministic for a seed, and blind to hidden cards."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot import systems as _registry
+from rules.ai.evaluation import evaluate
+from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, level
+from rules.ai.search import STEP_COST, Settings, decide
+from rules.card_game.state import Phase as CardPhase
+from rules.card_game.system import SYSTEM as CARDS
+from rules.core.dice import RandomDice
+from rules.core.errors import ParseError
+from rules.core.system import GameSystem
+from rules.d20_chess.system import SYSTEM as D20
+from rules.wargame_chess.state import Phase
+from rules.wargame_chess.system import SYSTEM as WARGAME
+
+CHESS28 = _registry.SYSTEMS["chess28"].rules
+SYSTEMS = (WARGAME, D20, CARDS, CHESS28)
+BUDGET = Settings(depth=3, first=1, width=3, samples=2, time_limit=120.0, max_nodes=400)
+
+
+def _play_until(system: GameSystem[Any, Any], seed: int, stop: Any) -> Any:
+    rng = random.Random(seed)
+    s = system.new_game({})
+    while system.result(s) is None and not stop(s):
+        s, _ = system.apply(s, rng.choice(list(system.legal_actions(s))), RandomDice(rng.random()))
+    return s
+
+
+def _wargame_play(seed: int = 1) -> Any:
+    return _play_until(
+        WARGAME,
+        seed,
+        lambda s: s.phase is Phase.PLAY and s.turn >= 2 and len(WARGAME.legal_actions(s)) > 2,
+    )
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.id)
+def test_only_legal_actions(system: GameSystem[Any, Any]) -> None:
+    ai, rnd = AIPlayer("medium", seed=3, time_limit=0.1), RandomPlayer(4)
+    dice = RandomDice(5)
+    s = system.new_game({})
+    for i in range(50):
+        if system.result(s) is not None:
+            break
+        legal = list(system.legal_actions(s))
+        a = ai.act(system, s) if i % 3 else rnd.act(system, s)
+        assert a in legal
+        s, _ = system.apply(s, a, dice, player=system.decider(s))
+
+
+def test_time_bound() -> None:
+    s = _play_until(WARGAME, 2, lambda s: s.phase is Phase.DEPLOY)  # 100+ choices, deep
+    assert len(WARGAME.legal_actions(s)) > 50
+    for limit in (0.1, 0.4):
+        settings = replace(LEVELS["hard"], time_limit=limit)
+        t = time.perf_counter()
+        choice = decide(WARGAME, s, settings)
+        took = time.perf_counter() - t
+        assert took < limit + 0.25, took
+        assert choice.action in WARGAME.legal_actions(s)
+
+
+def test_one_decision_deep_values_are_exact_expectations() -> None:
+    """At depth 1 every root action's value is the expectation of the evaluation over its
+    outcomes: with an Attack among them, the exact odds weigh its two results."""
+    s = _play_until(
+        WARGAME,
+        7,
+        lambda s: (
+            s.phase is Phase.PLAY and any(a.name == "attack" for a in WARGAME.legal_actions(s))
+        ),
+    )
+    who = WARGAME.decider(s)
+    choice = decide(WARGAME, s, Settings(depth=1, time_limit=60.0))
+    got = {r.action: r.value for r in choice.ranked}
+    for a in WARGAME.legal_actions(s):
+        outs = WARGAME.outcomes(s, a)
+        want = sum(float(p) * evaluate(WARGAME, o, who) for p, o in outs) - STEP_COST
+        assert got[a] == pytest.approx(want)
+    assert choice.value == max(got.values())
+    assert any(a.name == "attack" and len(WARGAME.outcomes(s, a)) == 2 for a in got)
+
+
+def test_deterministic_for_a_seed() -> None:
+    s = _wargame_play(3)
+    a = decide(WARGAME, s, BUDGET, seed=9)
+    b = decide(WARGAME, s, BUDGET, seed=9)
+    assert (a.action, a.ranked, a.nodes) == (b.action, b.ranked, b.nodes)
+
+
+def _card_main(seed: int) -> Any:
+    return _play_until(
+        CARDS,
+        seed,
+        lambda s: (
+            s.phase is CardPhase.MAIN
+            and s.turn >= 3
+            and len(CARDS.legal_actions(s)) > 2
+            and len(s.side(CARDS.decider(s).other).hand) >= 2
+        ),
+    )
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_choice_is_blind_to_hidden_cards(seed: int) -> None:
+    """Swap the opponent's hand with cards of their deck, and shuffle the AI's own deck: what
+    it chooses, and every value it sees, stay the same."""
+    s = _card_main(seed)
+    me = CARDS.decider(s)
+    assert me is not None
+    opp = s.side(me.other)
+    names = [s.card(c).name for c in opp.deck]
+    swap = next(i for i, n in enumerate(names) if n != s.card(opp.hand[0]).name)
+    hand, deck = list(opp.hand), list(opp.deck)
+    hand[0], deck[swap] = deck[swap], hand[0]
+    mine = s.side(me)
+    sides = list(s.sides)
+    sides[me.other] = replace(opp, hand=tuple(hand), deck=tuple(deck))
+    sides[me] = replace(mine, deck=tuple(reversed(mine.deck)))
+    other = replace(s, sides=tuple(sides))
+    assert other != s and CARDS.legal_actions(other) == CARDS.legal_actions(s)
+    a = decide(CARDS, s, BUDGET, seed=5)
+    b = decide(CARDS, other, BUDGET, seed=5)
+    assert a.action == b.action
+    assert a.ranked == b.ranked
+
+
+def test_levels() -> None:
+    assert level(None) in LEVELS and level(" Hard ") == "hard"
+    assert len(LEVELS) >= 3
+    with pytest.raises(ParseError):
+        level("grandmaster")
+
+
+def test_search_beats_random_at_d20() -> None:
+    """Two short games of d20 explorer chess: the easy level wins both against random play."""
+    for g in range(2):
+        ai, rnd = AIPlayer("easy", seed=g, time_limit=0.3), RandomPlayer(g)
+        s, dice = D20.new_game({}), RandomDice(100 + g)
+        seat = D20.decider(s) if g == 0 else D20.decider(s).other
+        while D20.result(s) is None:
+            p = ai if D20.decider(s) is seat else rnd
+            s, _ = D20.apply(s, p.act(D20, s), dice)
+        r = D20.result(s)
+        assert r is not None and r.winner is seat, r.text
+
+
+def test_chess28_choice_is_blind_to_gambit_cards() -> None:
+    """Chess28: the opponent's gambit cards swapped with cards of the deck, and the deck
+    reordered: the same choice and the same values."""
+    s = _play_until(
+        CHESS28,
+        4,
+        lambda s: (
+            s.decider is not None
+            and len(CHESS28.legal_actions(s)) > 2
+            and len(s.hands[s.decider.other]) >= 1
+            and len(s.deck) >= 2
+        ),
+    )
+    me = CHESS28.decider(s)
+    assert me is not None
+    hands = list(s.hands)
+    deck = list(s.deck)
+    theirs = list(hands[me.other])
+    swap = next(i for i, c in enumerate(deck) if c not in theirs)
+    theirs[0], deck[swap] = deck[swap], theirs[0]
+    hands[me.other] = tuple(theirs)
+    other = replace(s, hands=tuple(hands), deck=tuple(reversed(deck)))
+    assert other != s and CHESS28.legal_actions(other) == CHESS28.legal_actions(s)
+    a = decide(CHESS28, s, BUDGET, seed=5)
+    b = decide(CHESS28, other, BUDGET, seed=5)
+    assert a.action == b.action
+    assert a.ranked == b.ranked

@@ -46,6 +46,18 @@ class Answer:
     def error(cls, text: str) -> Answer:
         return cls(text, ok=False, ephemeral=True)
 
+    @classmethod
+    def refusal(cls, error: Exception, stop: str = ".") -> Answer:
+        """A rules error (written in lower case, to be part of other sentences) as a private
+        answer of its own: capitalised, with ``stop`` after it."""
+        return cls.error(sentence(error, stop))
+
+
+def sentence(error: Exception, stop: str = "") -> str:
+    """An error's text as a sentence of its own: its first letter capitalised."""
+    text = str(error)
+    return text[:1].upper() + text[1:] + stop
+
 
 @dataclass
 class Notice:

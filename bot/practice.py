@@ -64,7 +64,7 @@ class AIPractice:
                 else {}
             )
         except RulesError as e:
-            return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
+            return Answer.refusal(e)
         if await svc.store.live_game(channel_id) is not None:
             return Answer.error(self.busy_text)
         opponent = Opponent((Player.BLACK,), ai_level, hints)

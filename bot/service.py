@@ -27,7 +27,7 @@ from bot.painter import Painter
 from bot.plugin import SystemPlugin
 from bot.practice import AIPractice
 from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
-from bot.table import Reply, Table
+from bot.table import Reply, Table, refusal
 from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
 from rules.core.errors import RulesError
@@ -208,7 +208,7 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         try:
             plugin = systems.get(system)
         except RulesError as e:
-            return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
+            return Answer.refusal(e)
         if revised_star and "revised_star" not in plugin.options:
             return Answer.error(f"`revised_star` is a Wargame Chess option, not {plugin.name}'s.")
         if challenger == opponent:
@@ -222,7 +222,7 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
                     plugin.options_from_words(K.parse_text(words, "game options").split())
                 )
             except RulesError as e:
-                return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
+                return Answer.refusal(e)
         if revised_star:
             options["revised_star"] = True
         try:
@@ -354,12 +354,12 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         try:
             state = plugin.new_game(choices, row.meta.get("options", {}))
         except RulesError as e:
-            return Answer.error(str(e)[:1].upper() + str(e)[1:])
+            return Answer.refusal(e, stop="")
         table = Table(self.dice_factory(), state, plugin.id, discord=True)
         try:
             reply = plugin.start(table)
         except RulesError as e:
-            return Answer.error(str(e)[:1].upper() + str(e)[1:])
+            return Answer.refusal(e, stop="")
         new_state = table.state
         text = intro if reply is None else f"{intro} {reply.text}"
         logged = len(plugin.rules.history(new_state))  # the opening message says it all
@@ -423,7 +423,7 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
             try:
                 return t.act(acts[index], p)
             except RulesError as e:
-                return Reply(str(e)[:1].upper() + str(e)[1:], ok=False)
+                return refusal(e)
 
         return await self._run(game_id, user_id, pick, version, channel_id)
 
@@ -786,7 +786,7 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
             try:
                 reply = t.act(action, None)  # the service has checked who may claim
             except RulesError as e:
-                return Reply(str(e)[:1].upper() + str(e)[1:], ok=False)
+                return refusal(e)
             reply.text = f"<@{user_id}> claims the game (idle for {_hours(idle / 3600)}).\n" + (
                 reply.text
             )

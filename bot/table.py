@@ -13,6 +13,7 @@ from typing import Any
 
 from bot import commands as K
 from bot import systems
+from bot.answers import sentence
 from bot.opponent import MAX_WATCHED, Opponent, hint_text, seats_from, split_words
 from bot.plugin import Reply as Reply
 from bot.plugin import SystemPlugin
@@ -27,8 +28,7 @@ SHOWN_ACTIONS = 40
 
 
 def refusal(e: RulesError) -> Reply:
-    text = str(e)
-    return Reply(text[:1].upper() + text[1:], ok=False)
+    return Reply(sentence(e), ok=False)
 
 
 class Table:

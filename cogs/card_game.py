@@ -36,7 +36,7 @@ async def _look(interaction: discord.Interaction, make: type[K.Command], **raw: 
     try:
         command = K.build(make, **raw)
     except RulesError as e:
-        await respond(interaction, Answer.error(str(e)[:1].upper() + str(e)[1:] + "."))
+        await respond(interaction, Answer.refusal(e))
         return
     ans = await service(interaction).execute(channel_id(interaction), interaction.user.id, command)
     ans.ephemeral = True

@@ -143,7 +143,7 @@ async def _look(interaction: discord.Interaction, make: type[K.Command], **raw: 
     try:
         command = K.build(make, **raw)
     except RulesError as e:
-        await respond(interaction, Answer.error(str(e)[:1].upper() + str(e)[1:] + "."))
+        await respond(interaction, Answer.refusal(e))
         return
     if await _my_state(interaction) is not None:
         ans = await service(interaction).execute(

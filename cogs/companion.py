@@ -85,8 +85,7 @@ async def _log(interaction: discord.Interaction, expression: str, rolled: C.Roll
 
 
 async def _error(interaction: discord.Interaction, e: Exception) -> None:
-    text = str(e)
-    await respond(interaction, Answer.error(text[:1].upper() + text[1:]))
+    await respond(interaction, Answer.refusal(e, stop=""))
 
 
 async def ac_tarot(

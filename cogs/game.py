@@ -257,7 +257,7 @@ class Game(commands.Cog):
         try:
             team = await resolve_choice(interaction, team, faction)
         except RulesError as e:
-            await respond(interaction, Answer.error(str(e)[:1].upper() + str(e)[1:] + "."))
+            await respond(interaction, Answer.refusal(e))
             return
         await respond(
             interaction, await svc.set_team(channel_id(interaction), interaction.user.id, team)

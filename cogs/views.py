@@ -636,9 +636,7 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
         if ans.ai_turn and ans.game_id is not None:
             await play_ai(interaction, ans.game_id)
         return
-    files = []
-    if ans.image is not None:
-        files.append(discord.File(io.BytesIO(ans.image), filename=ans.image_name))
+    files = picture(ans)
     if ans.attachment is not None:
         name, data = ans.attachment
         files.append(discord.File(io.BytesIO(data), filename=name))
@@ -661,29 +659,8 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
                 view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
             else:
                 view = live_view(ans)
-    mentions = pings(ans)
     content = fit(f"{ans.text}\n{ans.private}" if ans.private and ans.ephemeral else ans.text)
-    files_arg: list[discord.File] = files or discord.utils.MISSING
-    view_arg: discord.ui.View = view if view is not None else discord.utils.MISSING
-    if interaction.response.is_done():
-        msg = await interaction.followup.send(
-            content,
-            ephemeral=ans.ephemeral,
-            files=files_arg,
-            view=view_arg,
-            allowed_mentions=mentions,
-            wait=True,
-        )
-        message_id: int | None = msg.id
-    else:
-        callback = await interaction.response.send_message(
-            content,
-            ephemeral=ans.ephemeral,
-            files=files_arg,
-            view=view_arg,
-            allowed_mentions=mentions,
-        )
-        message_id = getattr(callback, "message_id", None)
+    message_id = await _send(interaction, content, files, view, pings(ans), ans.ephemeral)
     if ans.challenge and ans.game_id is not None and message_id is not None:
         # Kept so that an expired challenge's buttons can be taken away.
         await service(interaction).store.set_message(ans.game_id, message_id)
@@ -751,8 +728,7 @@ async def run_command(interaction: discord.Interaction, make: type[K.Command], *
     try:
         command = K.build(make, **raw)
     except RulesError as e:
-        text = str(e)
-        await respond(interaction, Answer.error(text[:1].upper() + text[1:] + "."))
+        await respond(interaction, Answer.refusal(e))
         return
     ans = await service(interaction).execute(channel_id(interaction), interaction.user.id, command)
     await respond(interaction, ans)

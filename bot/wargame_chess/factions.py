@@ -129,7 +129,7 @@ async def show_faction(store: StoreBase, guild_id: int, name: str) -> Answer:
     try:
         f = server_faction(factions, name)
     except RulesError as e:
-        return Answer.error(str(e)[:1].upper() + str(e)[1:] + ".")
+        return Answer.refusal(e)
     card = faction_card(f)
     if len(card) <= CARD_LIMIT:
         return Answer(card, ephemeral=True)

@@ -16,8 +16,8 @@ from discord.ext import commands
 from bot import companion as C
 from bot.locks import KeyedLocks
 from bot.service import Answer
+from bot.tiles import png_bytes
 from bot.wargame_chess.charts import odds_chart, tarot_card_image
-from bot.wargame_chess.render import png_bytes
 from cogs.common import fit
 from cogs.views import respond
 from rules.core.errors import RulesError

@@ -5,13 +5,13 @@ the picture worker."""
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.tiles import Palette, palette_png, png_bytes
 from rules.card_game.battlefield import GRID
 from rules.card_game.catalogue import Card, CardType, Suit
 from rules.card_game.combat import attack_of, health_of
@@ -118,60 +118,79 @@ def scene_of(s: GameState, view: Player | None) -> Scene:
     return Scene(int(view or Player.WHITE), units, (sides[0], sides[1]), caption)
 
 
-def _side_panel(d: ImageDraw.ImageDraw, y: int, sv: SideView) -> None:
-    d.text((MARGIN, y), f"{sv.title}: {sv.king}  Health {sv.health}", font=font(18), fill=TEXT)
+PALETTE = Palette(
+    [
+        BG,
+        TEXT,
+        MUTED,
+        *ZONE.values(),
+        *(c for pair in UNIT.values() for c in pair),
+        TIRED,
+    ],
+    BG,
+)
+WIDTH = GRID.files * SQ_W + 2 * MARGIN
+HEIGHT = GRID.ranks * SQ_H + 2 * PANEL + 2 * MARGIN + 20
+
+
+def _side_panel(img: Image.Image, y: int, sv: SideView) -> None:
+    PALETTE.text(img, (MARGIN, y), f"{sv.title}: {sv.king}  Health {sv.health}", font(18), TEXT)
     counts = (
         f"Material {sv.material}  Hand {sv.hand}  Deck {sv.deck}  Captured {sv.captured}  "
         f"Burn {sv.burn}"
     )
-    d.text((MARGIN, y + 22), counts, font=font(15), fill=MUTED)
+    PALETTE.text(img, (MARGIN, y + 22), counts, font(15), MUTED)
     if sv.statics:
-        d.text((MARGIN, y + 40), "Tactic Zone: " + ", ".join(sv.statics), font=font(14), fill=TEXT)
+        statics = "Tactic Zone: " + ", ".join(sv.statics)
+        PALETTE.text(img, (MARGIN, y + 40), statics, font(14), TEXT)
 
 
-def draw(scene: Scene) -> bytes:
-    width = GRID.files * SQ_W + 2 * MARGIN
-    height = GRID.ranks * SQ_H + 2 * PANEL + 2 * MARGIN + 20
-    img = Image.new("RGB", (width, height), BG)
+def _square(rank: int, name: str, u: UnitView | None) -> Image.Image:
+    """One square of the battlefield and the unit on it, in RGB (all of it inside the square)."""
+    img = Image.new("RGB", (SQ_W, SQ_H), BG)
     d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, SQ_W - 2, SQ_H - 2), fill=ZONE[rank])
+    d.text((4, 2), name, font=font(12), fill=TEXT)
+    if u is None:
+        return img
+    fill, line = UNIT[Player(u.owner)]
+    d.rounded_rectangle(
+        (6, 16, SQ_W - 8, SQ_H - 8),
+        radius=8,
+        fill=fill,
+        outline=TIRED if u.tired else line,
+        width=4 if u.tired else 2,
+    )
+    d.text((12, 20), u.name[:16], font=font(15), fill=line)
+    d.text((12, 40), f"{u.attack} / {u.health}", font=font(20), fill=line)
+    flags = ("Tired " if u.tired else "") + (f"-{u.damage}" if u.damage else "")
+    d.text((70, 44), flags, font=font(13), fill=line)
+    if u.equips:
+        d.text((12, 66), "+" + ", ".join(u.equips)[:18], font=font(12), fill=line)
+    return img
+
+
+def picture(scene: Scene) -> Image.Image:
+    """The battlefield, composed in the palette from cached squares and texts (``bot.tiles``)."""
+    img = PALETTE.frame((WIDTH, HEIGHT))
     me = Player(scene.view)
-    _side_panel(d, 8, scene.sides[me.other])
+    _side_panel(img, 8, scene.sides[me.other])
     top = PANEL + MARGIN
+    units = {(u.file, u.rank): u for u in scene.units}
     for rank in range(GRID.ranks):
         row = GRID.ranks - 1 - rank if me is Player.WHITE else rank
         for file in range(GRID.files):
             col = file if me is Player.WHITE else GRID.files - 1 - file
-            x, y = MARGIN + col * SQ_W, top + row * SQ_H
-            d.rectangle((x, y, x + SQ_W - 2, y + SQ_H - 2), fill=ZONE[rank])
-            d.text((x + 4, y + 2), f"{'abcde'[file]}{rank + 1}", font=font(12), fill=TEXT)
-    for u in scene.units:
-        row = GRID.ranks - 1 - u.rank if me is Player.WHITE else u.rank
-        col = u.file if me is Player.WHITE else GRID.files - 1 - u.file
-        x, y = MARGIN + col * SQ_W, top + row * SQ_H
-        fill, line = UNIT[Player(u.owner)]
-        d.rounded_rectangle(
-            (x + 6, y + 16, x + SQ_W - 8, y + SQ_H - 8),
-            radius=8,
-            fill=fill,
-            outline=TIRED if u.tired else line,
-            width=4 if u.tired else 2,
-        )
-        ink = line
-        d.text((x + 12, y + 20), u.name[:16], font=font(15), fill=ink)
-        d.text((x + 12, y + 40), f"{u.attack} / {u.health}", font=font(20), fill=ink)
-        flags = ("Tired " if u.tired else "") + (f"-{u.damage}" if u.damage else "")
-        d.text((x + 70, y + 44), flags, font=font(13), fill=ink)
-        if u.equips:
-            d.text((x + 12, y + 66), "+" + ", ".join(u.equips)[:18], font=font(12), fill=ink)
-    _side_panel(d, top + GRID.ranks * SQ_H + 8, scene.sides[me])
-    d.text((MARGIN, height - 24), scene.caption, font=font(14), fill=MUTED)
-    return png(img)
+            key = (rank, f"{'abcde'[file]}{rank + 1}", units.get((file, rank)))
+            tile = PALETTE.tile(key, lambda k: _square(*k))
+            img.paste(tile, (MARGIN + col * SQ_W, top + row * SQ_H))
+    _side_panel(img, top + GRID.ranks * SQ_H + 8, scene.sides[me])
+    PALETTE.text(img, (MARGIN, HEIGHT - 24), scene.caption, font(14), MUTED)
+    return img
 
 
-def png(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+def draw(scene: Scene) -> bytes:
+    return palette_png(picture(scene))
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -200,9 +219,10 @@ def card_png(c: Card) -> bytes:
         d.text((22, 104), stats, font=font(16), fill=(20, 20, 20))
     for i, line in enumerate(_wrap(c.text, 30)):
         d.text((22, 150 + 22 * i), line, font=font(15), fill=(30, 30, 30))
-    return png(img)
+    return png_bytes(img)
 
 
 def warm_up() -> None:
+    PALETTE.image()
     for size in (12, 13, 14, 15, 18, 20):
         font(size)

@@ -5,13 +5,13 @@ picture worker."""
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.tiles import Palette, palette_png, png_bytes
 from rules.chess28.charts import HEART_CIRCLE, Chart, Icon
 from rules.chess28.combat import melee_targets, shoot_targets
 from rules.chess28.models import ModelDef
@@ -25,7 +25,7 @@ LIGHT, DARK = (226, 214, 186), (176, 150, 112)
 SIDE = {0: (240, 240, 235), 1: (45, 45, 55)}
 INK = {0: (20, 20, 20), 1: (245, 245, 245)}
 TERRAIN_FILL = {
-    "blocking": (90, 90, 95),
+    "blocking": (80, 80, 88),
     "perilous": (200, 70, 40),
     "moveable": (150, 110, 60),
     "chest": (220, 180, 40),
@@ -117,12 +117,45 @@ def _facing_triangle(x: int, y: int, facing: str, flip: bool) -> list[tuple[floa
 
 
 SIZE = MARGIN * 2 + SQ * 8
+FRAME = (60, 50, 40)
+STATUS = (240, 240, 240)
+FACING = (200, 30, 30)
+WOUNDS = (200, 0, 0)
+ASLEEP = (30, 30, 30)
+
+
+def _acted(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    r, g, b = (int(c * 0.7 + 60) for c in colour)
+    return r, g, b
+
+
+PALETTE = Palette(
+    [
+        FRAME,
+        LIGHT,
+        DARK,
+        *SIDE.values(),
+        *(_acted(c) for c in SIDE.values()),
+        *INK.values(),
+        *TERRAIN_FILL.values(),
+        REACH,
+        ATTACK,
+        FACING,
+        WOUNDS,
+        ASLEEP,
+        STATUS,
+        (230, 230, 230),
+        (255, 255, 255),
+        (0, 0, 0),
+    ],
+    FRAME,
+)
 
 
 @cache
 def _base(flip: bool) -> Image.Image:
     """The empty board with its coordinates, drawn once per orientation."""
-    img = Image.new("RGB", (SIZE, SIZE + PANEL), (60, 50, 40))
+    img = Image.new("RGB", (SIZE, SIZE + PANEL), FRAME)
     d = ImageDraw.Draw(img)
     for f in range(8):
         for r in range(8):
@@ -140,49 +173,71 @@ def _base(flip: bool) -> Image.Image:
     return img
 
 
-def draw_board(sc: Scene) -> Image.Image:
-    size = SIZE
-    img = _base(sc.flip).copy()
+@cache
+def _base_p(flip: bool) -> Image.Image:
+    return PALETTE.to_palette(_base(flip))
+
+
+_Unit = tuple[str, int, str, int, int, bool]  # key, owner, facing, wounds, hp, activated
+_SquareKey = tuple[bool, bool, tuple[str, int] | None, bool, bool, _Unit | None]
+# light, flipped, terrain (kind, wounds), reachable, attackable, the model on it
+
+
+def _square(key: _SquareKey) -> Image.Image:
+    """One square with everything on it, in RGB (each square's content stays inside it)."""
+    light, flip, terrain, reach, attack, unit = key
+    img = Image.new("RGB", (SQ, SQ), LIGHT if light else DARK)
     d = ImageDraw.Draw(img)
-    for f, r, kind, wounds in sc.terrain:
-        x, y = _xy(sc.flip, f, r)
-        d.rectangle([x + 3, y + 3, x + SQ - 4, y + SQ - 4], fill=TERRAIN_FILL[kind])
+    if terrain is not None:
+        kind, wounds = terrain
+        d.rectangle([3, 3, SQ - 4, SQ - 4], fill=TERRAIN_FILL[kind])
         label = {"blocking": "BLOCK", "perilous": "PERIL", "moveable": "MOVE"}.get(kind, "")
         if kind == "chest":
             label = f"CHEST {3 - wounds}"
-        d.text((x + SQ / 2, y + SQ - 10), label, font=font(10), anchor="mm", fill=(255, 255, 255))
-    for f, r in sc.reach:
-        x, y = _xy(sc.flip, f, r)
-        d.ellipse([x + SQ / 2 - 7, y + SQ / 2 - 7, x + SQ / 2 + 7, y + SQ / 2 + 7], fill=REACH)
-    for f, r in sc.attack:
-        x, y = _xy(sc.flip, f, r)
-        d.rectangle([x + 1, y + 1, x + SQ - 2, y + SQ - 2], outline=ATTACK, width=4)
-    for f, r, key, owner, facing, wounds, hp, acted in sc.units:
-        x, y = _xy(sc.flip, f, r)
-        fill = SIDE[owner] if not acted else tuple(int(c * 0.7 + 60) for c in SIDE[owner])
-        d.ellipse([x + 10, y + 10, x + SQ - 10, y + SQ - 10], fill=fill, outline=(0, 0, 0), width=2)
-        d.polygon(_facing_triangle(x, y, facing, sc.flip), fill=(200, 30, 30))
-        d.text((x + SQ / 2, y + SQ / 2), key, font=font(15), anchor="mm", fill=INK[owner])
+        d.text((SQ / 2, SQ - 10), label, font=font(10), anchor="mm", fill=(255, 255, 255))
+    if reach:
+        d.ellipse([SQ / 2 - 7, SQ / 2 - 7, SQ / 2 + 7, SQ / 2 + 7], fill=REACH)
+    if attack:
+        d.rectangle([1, 1, SQ - 2, SQ - 2], outline=ATTACK, width=4)
+    if unit is not None:
+        name, owner, facing, wounds, hp, acted = unit
+        fill = _acted(SIDE[owner]) if acted else SIDE[owner]
+        d.ellipse([10, 10, SQ - 10, SQ - 10], fill=fill, outline=(0, 0, 0), width=2)
+        d.polygon(_facing_triangle(0, 0, facing, flip), fill=FACING)
+        d.text((SQ / 2, SQ / 2), name, font=font(15), anchor="mm", fill=INK[owner])
         if wounds:
-            d.text(
-                (x + SQ - 6, y + 8), f"{wounds}/{hp}", font=font(11), anchor="rm", fill=(200, 0, 0)
-            )
+            d.text((SQ - 6, 8), f"{wounds}/{hp}", font=font(11), anchor="rm", fill=WOUNDS)
         if acted:
-            d.text((x + 6, y + 8), "z", font=font(11), anchor="lm", fill=(30, 30, 30))
-    d.text(
-        (MARGIN, size + PANEL / 2 - 4), sc.status, font=font(13), anchor="lm", fill=(240, 240, 240)
-    )
+            d.text((6, 8), "z", font=font(11), anchor="lm", fill=ASLEEP)
     return img
 
 
-def png(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
+def draw_board(sc: Scene) -> Image.Image:
+    """The picture, composed in the palette from cached squares (``bot.tiles``)."""
+    img = PALETTE.frame((SIZE, SIZE + PANEL))
+    img.paste(_base_p(sc.flip), (0, 0))
+    terrain = {(f, r): (kind, wounds) for f, r, kind, wounds in sc.terrain}
+    units = {
+        (f, r): (key, owner, facing, w, hp, acted)
+        for f, r, key, owner, facing, w, hp, acted in sc.units
+    }
+    reach, attack = set(sc.reach), set(sc.attack)
+    for f, r in set(terrain) | units.keys() | reach | attack:
+        key: _SquareKey = (
+            (f + r) % 2 == 1,
+            sc.flip,
+            terrain.get((f, r)),
+            (f, r) in reach,
+            (f, r) in attack,
+            units.get((f, r)),
+        )
+        img.paste(PALETTE.tile(key, _square), _xy(sc.flip, f, r))
+    PALETTE.text(img, (MARGIN, SIZE + PANEL // 2 - 4), sc.status, font(13), STATUS, anchor="lm")
+    return img
 
 
 def scene_png(sc: Scene) -> bytes:
-    return png(draw_board(sc))
+    return palette_png(draw_board(sc))
 
 
 # ---- the Character Card ----
@@ -241,12 +296,13 @@ def card_image(m: ModelDef) -> Image.Image:
 
 
 def card_png(m: ModelDef) -> bytes:
-    return png(card_image(m))
+    return png_bytes(card_image(m))
 
 
 def warm_up() -> None:
     """Load the fonts and draw the empty boards before the first picture is asked for."""
     for size in (10, 11, 12, 13, 14, 15, 18):
         font(size)
-    _base(False)
-    _base(True)
+    PALETTE.image()
+    _base_p(False)
+    _base_p(True)

@@ -6,7 +6,6 @@ them. Fonts and the empty boards are cached."""
 
 from __future__ import annotations
 
-import io
 import textwrap
 from functools import cache
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.d20_chess import words
+from bot.tiles import Palette, palette_png
 from rules.core.board import Player, Square
 from rules.d20_chess.pieces import xp_text
 from rules.d20_chess.state import State
@@ -25,7 +25,7 @@ SQ = 64
 MARGIN = 24
 BOARD = 8 * SQ + 2 * MARGIN
 LINE = 20
-WRAP = 72  # characters in a line of the panel under the board
+WRAP = 64  # characters in a line of the panel under the board
 MAX_LINES = 10
 BG = (38, 41, 48)
 LIGHT = (232, 220, 196)
@@ -141,12 +141,41 @@ def empty_board(view: int) -> Image.Image:
             d.text(pos, "abcdefgh"[i], fill=MUTED, font=f, anchor="mm")
         for pos in ((MARGIN // 2, y + SQ // 2), (BOARD - MARGIN // 2, y + SQ // 2)):
             d.text(pos, str(i + 1), fill=MUTED, font=f, anchor="mm")
+    for file in range(8):  # explored, empty squares: most cells of a picture leave them be
+        for rank in range(8):
+            x, y = origin(file, rank, view)
+            light = (file + rank) % 2 == 1
+            d.rectangle((x, y, x + SQ - 1, y + SQ - 1), fill=LIGHT if light else DARK)
     return img
 
 
 def _tint(colour: tuple[int, int, int], to: tuple[int, int, int]) -> tuple[int, int, int]:
     a, b, c = (round(x * 0.55 + y * 0.45) for x, y in zip(colour, to, strict=True))
     return a, b, c
+
+
+PALETTE = Palette(
+    [
+        BG,
+        LIGHT,
+        DARK,
+        FOG_LIGHT,
+        FOG_DARK,
+        *(_tint(c, MOVED) for c in (LIGHT, DARK, FOG_LIGHT, FOG_DARK)),
+        TEXT,
+        MUTED,
+        MOVED,
+        REVEALED,
+        *TILE_COLOURS.values(),
+        (200, 205, 215),
+        (170, 30, 30),
+        (255, 220, 120),
+        (250, 250, 250),
+        (20, 20, 20),
+        (25, 25, 25),
+    ],
+    BG,
+)
 
 
 def _square(d: ImageDraw.ImageDraw, c: Cell, x: int, y: int, moved: bool) -> None:
@@ -183,36 +212,54 @@ def _piece(d: ImageDraw.ImageDraw, c: Cell, x: int, y: int) -> None:
         d.text((x + SQ - w // 2 - 2, y + 10), f"{c.xp}xp", fill=TEXT, font=font(11), anchor="mm")
 
 
-def picture(scene: Scene) -> Image.Image:
-    height = BOARD + LINE * len(scene.lines) + 12
-    img = Image.new("RGB", (BOARD, height), BG)
-    img.paste(empty_board(scene.view), (0, 0))
+def _cell(c: Cell, moved: bool, revealed: bool) -> Image.Image:
+    """One square with its tile and piece, in RGB (all of it inside the square)."""
+    img = Image.new("RGB", (SQ, SQ), BG)
     d = ImageDraw.Draw(img)
+    _square(d, c, 0, 0, moved)
+    if revealed:
+        d.rectangle((1, 1, SQ - 2, SQ - 2), outline=REVEALED, width=3)
+    if c.piece:
+        _piece(d, c, 0, 0)
+    return img
+
+
+def picture(scene: Scene) -> Image.Image:
+    """The board and its panel, composed in the palette from cached squares and lines
+    (``bot.tiles``)."""
+    height = BOARD + LINE * len(scene.lines) + 12
+    img = PALETTE.frame((BOARD, height))
+    img.paste(empty_board_p(scene.view), (0, 0))
     for c in scene.cells:
-        x, y = origin(c.file, c.rank, scene.view)
         name = f"{'abcdefgh'[c.file]}{c.rank + 1}"
-        _square(d, c, x, y, name in scene.moved)
-        if name == scene.revealed:
-            d.rectangle((x + 1, y + 1, x + SQ - 2, y + SQ - 2), outline=REVEALED, width=3)
-        if c.piece:
-            _piece(d, c, x, y)
+        plain = not (c.piece or c.unexplored or c.effect or name in scene.moved)
+        if plain and name != scene.revealed:
+            continue  # as the empty board shows it
+        # The square's colour depends on file and rank only through which colour it is.
+        key = (c._replace(file=(c.file + c.rank) % 2, rank=0), name in scene.moved)
+        tile = PALETTE.tile((*key, name == scene.revealed), lambda k: _cell(*k))
+        img.paste(tile, origin(c.file, c.rank, scene.view))
     reveal = 0  # the wrapped lines of the tile just revealed come first
     if scene.revealed:
         reveal = next((i for i, line in enumerate(scene.lines) if line.startswith("Turn ")), 1)
     for i, line in enumerate(scene.lines):
         colour = REVEALED if i < reveal else TEXT
-        d.text((MARGIN, BOARD + 4 + i * LINE), line, fill=colour, font=font(14))
+        PALETTE.text(img, (MARGIN, BOARD + 4 + i * LINE), line, font(14), colour)
     return img
 
 
 def draw(scene: Scene) -> bytes:
-    buf = io.BytesIO()
-    picture(scene).save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
+    return palette_png(picture(scene))
+
+
+@cache
+def empty_board_p(view: int) -> Image.Image:
+    return PALETTE.to_palette(empty_board(view))
 
 
 def warm_up() -> None:
+    PALETTE.image()
     for view in (0, 1):
-        empty_board(view)
+        empty_board_p(view)
     for size in (11, 14, 24):
         font(size)

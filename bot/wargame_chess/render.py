@@ -11,10 +11,7 @@ each terrain tile) is drawn once and cached.
 
 from __future__ import annotations
 
-import io
 import math
-import struct
-import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -23,11 +20,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-try:  # ISA-L's deflate: same zlib stream, about 7x faster at level 1
-    from isal.isal_zlib import compress as _deflate
-except ImportError:  # pragma: no cover - platforms without an isal wheel
-    from zlib import compress as _deflate
-
+from bot.tiles import Palette, palette_png
 from rules.core.errors import RulesError
 from rules.wargame_chess.board import FILES, Player, Square, Terrain
 from rules.wargame_chess.engine import combat_squares, destinations, targets
@@ -515,22 +508,14 @@ def render_board_image(
 # result equals the reference, pixel for pixel, on many positions and both orientations.
 
 
-@cache
 def ink(colour: tuple[int, int, int]) -> int:
-    """The palette index that `png_bytes` maps ``colour`` to."""
-    px = Image.new("RGB", (1, 1), colour).quantize(palette=_palette(), dither=Image.Dither.NONE)
-    value = px.getpixel((0, 0))
-    assert isinstance(value, int)
-    return value
+    """The palette index that `palette_png` maps ``colour`` to."""
+    return PALETTE.ink(colour)
 
 
 def to_palette(img: Image.Image, background: tuple[int, int, int] = BG) -> Image.Image:
     """An RGB or RGBA tile as a "P" tile (RGBA is first laid on ``background``)."""
-    if img.mode == "RGBA":
-        flat = Image.new("RGB", img.size, background)
-        flat.paste(img, (0, 0), img)
-        img = flat
-    return img.convert("RGB").quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return PALETTE.to_palette(img, background)
 
 
 @cache
@@ -869,14 +854,16 @@ def _short(name: str, n: int = 14) -> str:
     return name if len(name) <= n else name[: n - 1] + "…"
 
 
-@cache
-def _palette() -> Image.Image:
-    """A 256-colour palette for every colour this module draws, with their anti-aliased blends:
-    built once from a reference picture, then each frame maps onto it (fast, and stable)."""
+def _reference() -> Image.Image:
     from bot.wargame_chess.samples import midgame
 
-    ref = render_board_image(midgame(), highlights=None)
-    swatches = [
+    return render_board_image(midgame(), highlights=None)
+
+
+# A 256-colour palette for every colour this module draws, with their anti-aliased blends:
+# built once from a reference picture, then each frame maps onto it (fast, and stable).
+PALETTE = Palette(
+    [
         BG,
         LIGHT_SQ,
         DARK_SQ,
@@ -896,67 +883,14 @@ def _palette() -> Image.Image:
         MUTED,
         (255, 255, 255),
         (20, 20, 24),
-    ]
-    strip = Image.new("RGB", (len(swatches) * 8, 8 * len(swatches)))
-    for i, a in enumerate(swatches):
-        for j, b in enumerate(swatches):
-            for k in range(8):
-                t = k / 7
-                c = (
-                    round(a[0] * (1 - t) + b[0] * t),
-                    round(a[1] * (1 - t) + b[1] * t),
-                    round(a[2] * (1 - t) + b[2] * t),
-                )
-                strip.putpixel((i * 8 + k, j * 8), c)
-    sheet = Image.new("RGB", (ref.width, ref.height + strip.height), BG)
-    sheet.paste(ref, (0, 0))
-    sheet.paste(strip, (0, ref.height))
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    ],
+    BG,
+    _reference,
+)
 
 
-def png_bytes(img: Image.Image) -> bytes:
-    """PNG-encode a picture with many colours (tarot cards, odds charts) with Pillow. Board
-    pictures are composed in the palette and written by `palette_png`."""
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return (
-        struct.pack(">I", len(data))
-        + kind
-        + data
-        + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
-    )
-
-
-def palette_png(img: Image.Image) -> bytes:
-    """A "P"-mode image as a PNG file: IHDR, PLTE, one IDAT, IEND, no row filters.
-
-    Why not `Image.save`: Pillow's wheels deflate with the system zlib, which spends ~1.6 ms on a
-    board picture; ISA-L's deflate (the `isal` package, a drop-in for `zlib`) does the same
-    stream in ~0.2 ms at a similar size, and the picture is the largest cost of an Activation.
-    The container itself is a few fixed-layout chunks; tests decode the result with Pillow and
-    compare every pixel."""
-    if img.mode != "P":
-        raise ValueError(f"palette_png wants a 'P' image, got {img.mode!r}")
-    w, h = img.size
-    # Each scanline starts with its filter type (0, none): paste into a frame one pixel wider
-    # whose first column is 0, and the raw bytes are the filtered data.
-    framed = Image.new("P", (w + 1, h), 0)
-    framed.paste(img, (1, 0))
-    pal = img.getpalette() or []
-    pal_bytes = bytes(pal[: 3 * 256])
-    return b"".join(
-        (
-            b"\x89PNG\r\n\x1a\n",
-            _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
-            _chunk(b"PLTE", pal_bytes),
-            _chunk(b"IDAT", _deflate(framed.tobytes(), 1)),
-            _chunk(b"IEND", b""),
-        )
-    )
+def _palette() -> Image.Image:
+    return PALETTE.image()
 
 
 def board_png(s: GameState, view: Player | None = None) -> bytes:

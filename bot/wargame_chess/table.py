@@ -663,8 +663,8 @@ def companion(t: Table, c: W.Companion, player: Player | None) -> Reply:
         a, d = _sides(args)
         if verb == "resolve":
             return _log_roll(t, "Attack " + " ".join(args[:2]), C.resolve_attack(a, d, t.dice))
+        from bot.tiles import png_bytes
         from bot.wargame_chess.charts import odds_chart
-        from bot.wargame_chess.render import png_bytes
 
         rep = C.odds_report(a, d)
         title = f"{a.kind.display} attacks {d.kind.display}"
@@ -718,8 +718,8 @@ def _cards(t: Table, args: list[str]) -> Reply:
 def _tarot(t: Table, args: list[str]) -> Reply:
     sub = args[0].lower() if args else "active"
     if sub == "card":
+        from bot.tiles import png_bytes
         from bot.wargame_chess.charts import tarot_card_image
-        from bot.wargame_chess.render import png_bytes
 
         card = find_card(" ".join(args[1:]))
         return Reply(

@@ -206,7 +206,7 @@ async def run(
                 clicks[0] += 1
             idle.add(channel)
 
-        tasks: list[asyncio.Future[None]] = []
+        tasks: set[asyncio.Future[None]] = set()
         answered, clicks = [0], [0]
         skipped = 0
         start = time.perf_counter()
@@ -229,9 +229,9 @@ async def run(
                 )
                 if len(engine_states) < BASELINE_SAMPLE:
                     engine_states.append((state, piece, square))
-                tasks.append(asyncio.ensure_future(activation(channel, payload)))
-                if len(tasks) > 200:
-                    tasks = [t for t in tasks if not t.done()]
+                task = asyncio.ensure_future(activation(channel, payload))
+                tasks.add(task)  # (a set: dropping finished ones costs nothing per send)
+                task.add_done_callback(tasks.discard)
                 sent_one = True
                 break
             if not sent_one:

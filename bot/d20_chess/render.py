@@ -65,6 +65,7 @@ class Scene(NamedTuple):
     lines: tuple[str, ...]
 
 
+@cache
 def tile_label(effect: Effect, amount: int) -> str:
     return {
         Effect.EMPTY: "",
@@ -76,10 +77,19 @@ def tile_label(effect: Effect, amount: int) -> str:
     }[effect]
 
 
-def scene_of(state: State, view: Player) -> Scene:
+SQUARES = tuple(Square(i % 8, i // 8) for i in range(64))
+
+
+def scene_of(state: State, view: Player, compact: bool = False) -> Scene:
+    """What a picture shows; ``compact``: the board alone (the live message's picture, whose
+    text carries the status), else the status lines under it too."""
+    board, tiles, ranks = state.board, state.tiles, state.config.explored_ranks
+    deck = state.config.deck.tiles
     cells = []
-    for sq, p in ((sq, state.at(sq)) for sq in (Square(i % 8, i // 8) for i in range(64))):
-        tile = state.tile_at(sq)
+    for sq in SQUARES:
+        p = board.get(sq)
+        index = tiles.get(sq)
+        tile = None if index is None else deck[index]
         cells.append(
             Cell(
                 sq.file,
@@ -87,7 +97,7 @@ def scene_of(state: State, view: Player) -> Scene:
                 "" if p is None else p.kind.letter,
                 -1 if p is None or p.owner is None else int(p.owner),
                 "" if p is None or not p.xp else xp_text(p.xp),
-                state.is_unexplored(sq),
+                sq.rank in ranks and sq not in tiles,
                 "" if tile is None else tile_label(tile.effect, tile.amount),
                 "" if tile is None else tile.effect.value,
             )
@@ -103,6 +113,8 @@ def scene_of(state: State, view: Player) -> Scene:
                 revealed = str(e.get("square"))
                 tile = state.config.deck.tiles[int(e.get("tile"))]
                 lines.append(f"Revealed on {revealed}: {tile.summary()}. {tile.text}".strip())
+    if compact:
+        return Scene(int(view), tuple(cells), moved, revealed, ())
     lines += words.status_text(state).splitlines()
     lines.append(result_line(state))
     wrapped = [part for line in lines for part in textwrap.wrap(line, WRAP)]
@@ -227,7 +239,7 @@ def _cell(c: Cell, moved: bool, revealed: bool) -> Image.Image:
 def picture(scene: Scene) -> Image.Image:
     """The board and its panel, composed in the palette from cached squares and lines
     (``bot.tiles``)."""
-    height = BOARD + LINE * len(scene.lines) + 12
+    height = BOARD + (LINE * len(scene.lines) + 12 if scene.lines else 0)
     img = PALETTE.frame((BOARD, height))
     img.paste(empty_board_p(scene.view), (0, 0))
     for c in scene.cells:

@@ -147,6 +147,16 @@ class D20ChessTable(SystemPlugin):
 
         return scene_of(state, view or Player.WHITE)
 
+    def public_scene(self, state: Any) -> Any:
+        from bot.d20_chess.render import scene_of
+
+        # The live message shows the board alone (large on a phone); its text carries the
+        # headline and what just happened, a tile revealed among it.
+        return scene_of(state, Player.WHITE, compact=True)
+
+    def headline(self, state: Any) -> str:
+        return words.headline(state)
+
     def draw(self, scene: Any) -> bytes:
         from bot.d20_chess.render import draw
 
@@ -161,17 +171,16 @@ class D20ChessTable(SystemPlugin):
     def menu(self, state: Any) -> Menu | None:
         s: State = state
         acts = self.rules.legal_actions(s)
-        if not acts:
-            return None
+        few = bool(s.offers) or acts == [A.Pass()] or len(acts) <= MAX_OPTIONS
+        if not acts or not few:
+            return None  # many moves: /d20 move with its autocomplete
         entries = tuple(
             MenuEntry(i, words.describe_action(s, a)[:80], secondary=isinstance(a, A.Keep))
             for i, a in enumerate(acts)
         )
         if s.offers or acts == [A.Pass()]:
             return Menu(entries)
-        if len(acts) <= MAX_OPTIONS:
-            return Menu(entries, buttons=False, placeholder="Move a piece...")
-        return None  # many moves: /d20 move with its autocomplete
+        return Menu(entries, buttons=False, placeholder="Move a piece...")
 
     # ---- the console's words ----
     def parse(self, verb: str, args: list[str], table: Table) -> K.Command | None:

@@ -143,6 +143,17 @@ def dragon_text(state: State) -> str:
     return "captured"
 
 
+def headline(state: State) -> str:
+    """The status in one line for the live message (its picture is the board alone)."""
+    if state.outcome is not None:
+        return ""
+    white, black = state.initiative
+    return (
+        f"**Turn {state.turn} of {state.config.turn_limit}** · initiative White {white}, "
+        f"Black {black} · {len(state.pile)} tiles in the pile · the Dragon: {dragon_text(state)}"
+    )
+
+
 def status_text(state: State) -> str:
     cfg = state.config
     white, black = state.initiative

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from rules.chess28 import actions as A
 from rules.chess28.cards import CARDS
@@ -108,6 +109,15 @@ def choose_mode(state: GameState, a: A.ChooseMode, dice: Dice, events: list[Even
     return start(state, dice, events)
 
 
+FACINGS = tuple(f.value for f in Facing)
+
+
+@cache
+def _deploy(unit: str, square: Square, facing: str) -> A.Deploy:
+    """Deployments are values: made once (a side can have a few hundred to choose from)."""
+    return A.Deploy(unit, square, facing)
+
+
 def setup_actions(state: GameState) -> list[Action]:
     me = state.to_act
     if state.phase is Phase.MODE:
@@ -121,10 +131,10 @@ def setup_actions(state: GameState) -> list[Action]:
     if state.phase is Phase.DEPLOY:
         squares = backline_squares(state, me)
         return [
-            A.Deploy(u.key, s, f.value)
+            _deploy(u.key, s, f)
             for u in state.units_of(me, Zone.RESERVE)
             for s in squares
-            for f in Facing
+            for f in FACINGS
         ]
     return []
 

@@ -43,6 +43,15 @@ def movable(state: State, player: Player) -> list[Piece]:
 
 
 def legal_actions(state: State) -> Sequence[Action]:
+    """Every legal action now, in a stable order (computed once per state: the menu, the
+    prompt and the check all ask)."""
+    cached: list[Action] | None = state.__dict__.get("_legal")
+    if cached is None:
+        cached = state.__dict__["_legal"] = list(_legal_actions(state))
+    return list(cached)
+
+
+def _legal_actions(state: State) -> Sequence[Action]:
     if state.over:
         return []
     if state.offers:

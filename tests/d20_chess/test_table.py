@@ -191,3 +191,18 @@ def test_an_action_just_made_is_named_for_undo() -> None:
     t.run("move e2 e4")
     assert t.run("undo").text.startswith("Undid: Move e2 to e4.")
     assert t.state.history == () and t.state.at(Square.parse("e2")) is not None
+
+
+def test_the_live_picture_is_the_board_alone_and_the_headline_carries_the_status() -> None:
+    plugin = D20ChessTable()
+    t = new(2)
+    t.run("move e2 e4")
+    live = plugin.public_scene(t.state)
+    assert live.lines == () and live.revealed == "e4", "the tile just found is still framed"
+    assert Image.open(io.BytesIO(plugin.draw(live))).size == (560, 560)
+    full = plugin.scene(t.state, Player.WHITE)
+    assert any(line.startswith("Revealed on e4") for line in full.lines)
+    assert Image.open(io.BytesIO(plugin.draw(full))).size[1] > 560
+    head = plugin.headline(t.state)
+    assert head.startswith("**Turn 1 of 100**") and "31 tiles in the pile" in head
+    assert "the Dragon: asleep" in head

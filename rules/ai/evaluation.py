@@ -96,16 +96,23 @@ def _card_game(state: Any, player: Player) -> float:
 
 
 # Chess28: a model on the board (or still to deploy) is worth its remaining health and a
-# share of its Fight and Defence; gambit cards in hand are options.
+# share of its Fight and Defence; gambit cards in hand are options. In Piñata each wound on a
+# Treasure Chest counts (three destroy it and win). Models are worth a little more the closer
+# they stand to what they must reach (the enemy chest in Piñata, else the nearest enemy model),
+# so that the search, which sees a turn or two, closes in rather than waiting for the limit.
 C28_HEALTH = 1.0
 C28_FIGHT = 0.5
 C28_DEFENCE = 0.5
 C28_RESERVE = 0.8  # a model not yet deployed, as a share of its worth
 C28_CARD = 0.5
+C28_CHEST_WOUND = 4.0
+C28_HUNT = 0.3
 
 
 def _chess28(state: Any, player: Player) -> float:
     total = 0.0
+    pinata = getattr(state.mode, "value", None) == "pinata"
+    on_board = [u for u in state.units if u.zone.name == "BOARD" and u.square is not None]
     for u in state.units:
         zone = u.zone.name
         if zone not in ("BOARD", "RESERVE", "DUG"):
@@ -117,6 +124,18 @@ def _chess28(state: Any, player: Player) -> float:
         total += v if u.owner is player else -v
     for seat in Player:
         v = C28_CARD * len(state.hands[seat])
+        chest = state.chest_of(seat.other) if pinata else None
+        if chest is not None:
+            v += C28_CHEST_WOUND * chest.wounds
+        goals = (
+            [chest.square]
+            if chest is not None
+            else [u.square for u in on_board if u.owner is not seat]
+        )
+        if goals:
+            for u in on_board:
+                if u.owner is seat:
+                    v += C28_HUNT * max(_near(u.square, g) for g in goals)
         total += v if seat is player else -v
     return total
 

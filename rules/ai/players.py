@@ -13,19 +13,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
 
-from rules.ai.search import Choice, Settings, decide
+from rules.ai.search import Choice, Settings, decide, strip
 from rules.core.actions import Action
+from rules.core.board import Player
+from rules.core.chance import merge_key
 from rules.core.errors import ParseError
 from rules.core.system import GameSystem
 
 LEVELS: dict[str, Settings] = {
     "easy": Settings(depth=4, first=4, width=4, own_turn_only=True, samples=1, time_limit=1.0),
-    "medium": Settings(depth=3, first=3, width=4, samples=2, time_limit=1.0),
+    "medium": Settings(depth=3, first=1, width=4, samples=2, time_limit=1.0),
     # 0.4 s a decision keeps a Wargame Chess Activation (two or three decisions) under 1 s
-    "hard": Settings(depth=6, first=2, width=5, samples=3, time_limit=0.4),
+    "hard": Settings(depth=6, first=1, width=5, samples=3, time_limit=0.4),
 }
 DEFAULT_LEVEL = "medium"
 
@@ -50,9 +53,21 @@ class AIPlayer:
             settings = replace(settings, time_limit=time_limit)
         self.settings = settings
         self.seed = seed
+        self._visited: set[Hashable] = set()
+        self._run_seat: Player | None = None
+        self._run_next = -1
 
     def choose(self, system: GameSystem[Any, Any], state: Any) -> Choice:
-        return decide(system, state, self.settings, seed=self.seed)
+        """The AI's decision now. It remembers the positions of its current run of decisions
+        (an Activation, a turn) so as never to walk in a circle across them."""
+        who = system.decider(state)
+        step = len(system.history(state))
+        if who is not self._run_seat or step != self._run_next:
+            self._visited = set()
+        self._visited.add(merge_key(strip(state)))
+        choice = decide(system, state, self.settings, seed=self.seed, visited=self._visited)
+        self._run_seat, self._run_next = who, step + 1
+        return choice
 
     def act(self, system: GameSystem[Any, Any], state: Any) -> Action:
         return self.choose(system, state).action

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -207,8 +207,15 @@ def decide(
     *,
     seed: int = 0,
     player: Player | None = None,
+    visited: Collection[Hashable] = (),
 ) -> Choice:
-    """The best action for the player who decides now, by expectimax within the settings."""
+    """The best action for the player who decides now, by expectimax within the settings.
+
+    ``visited``: the positions (``merge_key``) this player has already decided in during its
+    current run of decisions. An action certain to lead back to one of them (play a card,
+    cancel it, play it again) is taken only when nothing else is legal: the search sees the
+    loop within one decision, but two decisions searched apart could each prefer their half of
+    it."""
     start = time.perf_counter()
     who = system.decider(state) if player is None else player
     if who is None:
@@ -254,6 +261,9 @@ def decide(
     if not values:  # not even one action searched in time: the first legal one
         values = {i: 0.0 for i in order}
     ranked = sorted(values.items(), key=lambda t: (-t[1], t[0]))
+    if visited:
+        fresh = [r for r in ranked if not _returns(system, state, actions[r[0]], visited)]
+        ranked = fresh + [r for r in ranked if r not in fresh]
     best_i, best_v = ranked[0]
     return Choice(
         actions[best_i],
@@ -263,6 +273,17 @@ def decide(
         search.nodes,
         time.perf_counter() - start,
     )
+
+
+def _returns(
+    system: GameSystem[Any, Any], state: Any, action: Action, visited: Collection[Hashable]
+) -> bool:
+    """Whether ``action`` certainly leads to a position in ``visited`` (one outcome only)."""
+    try:
+        outs = system.outcomes(strip(state), action, limit=1)
+    except (TooManyOutcomes, RulesError):
+        return False
+    return len(outs) == 1 and merge_key(outs[0][1]) in visited
 
 
 def exact_odds(system: GameSystem[Any, Any], state: Any, action: Action) -> dict[str, Fraction]:

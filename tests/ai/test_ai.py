@@ -11,11 +11,14 @@ from typing import Any
 import pytest
 
 from bot import systems as _registry
+from rules.ai import search
 from rules.ai.evaluation import evaluate
 from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, level
-from rules.ai.search import STEP_COST, Settings, decide
+from rules.ai.search import STEP_COST, Settings, decide, strip
 from rules.card_game.state import Phase as CardPhase
 from rules.card_game.system import SYSTEM as CARDS
+from rules.core.board import ALL_SQUARES, Player
+from rules.core.chance import merge_key
 from rules.core.dice import RandomDice
 from rules.core.errors import ParseError
 from rules.core.system import GameSystem
@@ -182,3 +185,65 @@ def test_chess28_choice_is_blind_to_gambit_cards() -> None:
     b = decide(CHESS28, other, BUDGET, seed=5)
     assert a.action == b.action
     assert a.ranked == b.ranked
+
+
+def _cancel_of(s: Any) -> Any:
+    return next((a for a in CARDS.legal_actions(s) if getattr(a, "option", "") == "cancel"), None)
+
+
+def _play_then_cancel(s: Any) -> Any:
+    """A card that can be played here and then cancelled (None when there is none)."""
+    for a in CARDS.legal_actions(s):
+        if type(a).__name__ == "PlayCard":
+            after, _ = CARDS.apply(s, a, RandomDice(1))
+            if _cancel_of(after) is not None and len(CARDS.legal_actions(after)) > 1:
+                return a
+    return None
+
+
+def test_the_ai_never_walks_in_a_circle_across_its_decisions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Playing a card, cancelling it and playing it again is a circle no single search sees:
+    each decision is searched apart. Here the evaluation loves the position before the card was
+    played, so cancelling is the best choice unless the AI remembers it was there."""
+    s0 = _play_until(CARDS, 3, lambda s: _play_then_cancel(s) is not None)
+    s1, _ = CARDS.apply(s0, _play_then_cancel(s0), RandomDice(1))
+    cancel = _cancel_of(s1)
+    home = merge_key(strip(s0))
+    assert merge_key(strip(CARDS.apply(s1, cancel, RandomDice(1))[0])) == home
+    monkeypatch.setattr(search.hidden, "has_secrets", lambda system_id: False)
+    monkeypatch.setattr(
+        search, "evaluate", lambda system, s, player: 100.0 if merge_key(s) == home else 0.0
+    )
+    settings = Settings(depth=1, first=1, time_limit=60.0)
+    assert decide(CARDS, s1, settings).action == cancel
+    seen = {home, merge_key(strip(s1))}
+    chosen = decide(CARDS, s1, settings, visited=seen)
+    assert chosen.action != cancel and chosen.ranked[-1].action == cancel
+    # The player remembers its own run: s0, then s1, and it does not cancel.
+    ai = AIPlayer("easy", seed=1)
+    ai.settings = settings
+    ai.choose(CARDS, s0)
+    assert ai.choose(CARDS, s1).action != cancel
+
+
+def test_chess28_evaluation_rewards_wounds_on_the_enemy_chest_and_closing_in() -> None:
+    s = _play_until(CHESS28, 2, lambda s: s.phase.name == "PLAY" and s.mode.value == "pinata")
+    me = Player.WHITE
+    chest = s.chest_of(me.other)
+    assert chest is not None
+    hurt = s.with_terrain(chest, replace(chest, wounds=chest.wounds + 1))
+    assert evaluate(CHESS28, hurt, me) == pytest.approx(evaluate(CHESS28, s, me) + 4.0)
+    mine = next(u for u in s.units if u.owner is me and u.square is not None)
+    far = max(
+        (sq for sq in ALL_SQUARES if s.at(sq) is None and s.terrain_at(sq) is None),
+        key=lambda sq: chest.square.distance(sq),
+    )
+    near = min(
+        (sq for sq in ALL_SQUARES if s.at(sq) is None and s.terrain_at(sq) is None),
+        key=lambda sq: chest.square.distance(sq),
+    )
+    a = replace(s, units=tuple(replace(u, square=far) if u is mine else u for u in s.units))
+    b = replace(s, units=tuple(replace(u, square=near) if u is mine else u for u in s.units))
+    assert evaluate(CHESS28, b, me) > evaluate(CHESS28, a, me)

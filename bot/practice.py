@@ -16,9 +16,12 @@ from bot import systems
 from bot.answers import Answer
 from bot.opponent import Opponent, hint_text
 from bot.store import ChannelTaken, GameRow
+from rules.ai.players import AIPlayer
 from rules.ai.players import level as level_of
 from rules.core.board import Player
 from rules.core.errors import RulesError
+
+MAX_AI_PLAYERS = 1000  # games whose AI is kept in memory between its actions
 
 
 class AIPractice:
@@ -30,6 +33,17 @@ class AIPractice:
     def opponent(row: GameRow) -> Opponent:
         """The AI's seats in a practice game (none in a game between two people)."""
         return Opponent.from_meta(row.meta.get("ai"))
+
+    def ai_player(self, game_id: int, opponent: Opponent) -> AIPlayer:
+        """The AI of one game, kept between its actions: it remembers the positions of its
+        current run of decisions (so as never to walk in a circle across them)."""
+        players: dict[tuple[int, str], AIPlayer] = self.__dict__.setdefault("_ai_players", {})
+        key = (game_id, opponent.level)
+        if key not in players:
+            if len(players) >= MAX_AI_PLAYERS:
+                players.clear()
+            players[key] = opponent.player()
+        return players[key]
 
     async def practice(
         self,
@@ -106,7 +120,7 @@ class AIPractice:
         decider = None if state is None else plugin.rules.decider(state)
         if state is None or decider is None or not opponent.plays(decider):
             return None
-        action = await asyncio.to_thread(opponent.player().act, plugin.rules, state)
+        action = await asyncio.to_thread(self.ai_player(game_id, opponent).act, plugin.rules, state)
         ans: Answer = await svc._run(
             game_id, svc.user_of(row, decider), lambda t, p: t.act(action, p), row.version
         )

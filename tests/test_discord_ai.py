@@ -72,6 +72,10 @@ async def test_practice_game_against_the_ai(table: Harness) -> None:
         assert f"<@{ALICE}>, it is your decision" in live.content
     assert len(played) >= 3
     assert all(a.live and a.game_id == row.id for a in played)
+    # one AI per game between its actions (it remembers its run of decisions)
+    opponent = svc.opponent(row)
+    assert svc.ai_player(row.id, opponent) is svc.ai_player(row.id, svc.opponent(row))
+    assert svc.ai_player(row.id + 1, opponent) is not svc.ai_player(row.id, opponent)
     # every action in the log, the AI's included, replays as legal
     assert rules.loads(rules.dumps(state)) == state
 

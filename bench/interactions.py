@@ -49,6 +49,7 @@ from rules.wargame_chess.state import GameState, Phase
 from tests.conftest import start_bot, stop_bot
 
 TEAMS = ("K Q R 2N 3P", "K 2B 2N J 2P")
+ANSWER_TIMEOUT = 30.0  # seconds an interaction may wait for its answer before it counts as lost
 BASELINE_SAMPLE = 2000  # Activations kept for the engine-only baseline (not all: memory)
 
 
@@ -162,7 +163,12 @@ async def run(
             fut: asyncio.Future[Any] = loop.create_future()
             waiting[channel] = (time.perf_counter(), fut, click)
             table.feed(payload)
-            sent = await fut
+            try:
+                sent = await asyncio.wait_for(fut, ANSWER_TIMEOUT)
+            except TimeoutError:  # counted, not waited for: a lost answer must not hang the run
+                waiting.pop(channel, None)
+                lost[0] += 1
+                raise
             if sent.ephemeral and "Activates" not in sent.content:
                 refused[sent.content[:60]] = refused.get(sent.content[:60], 0) + 1
             if len(table.sent) > 500:  # the harness keeps every message for tests; a bot doesn't
@@ -170,6 +176,8 @@ async def run(
                 for m in table.messages.values():  # (the pictures are the heavy part)
                     m.files = []
             return sent
+
+        lost = [0]
 
         async def activation(channel: int, payload: dict[str, Any]) -> None:
             """The /move, then any decision it leaves open (an En Passant second Move, a
@@ -236,7 +244,7 @@ async def run(
                 break
             if not sent_one:
                 skipped += 1
-        await asyncio.gather(*tasks)
+        await asyncio.gather(*tasks, return_exceptions=True)  # (lost answers are counted)
         wall = time.perf_counter() - start
         await table.settle()
         table._record, table._edit = orig, orig_edit  # type: ignore[method-assign]
@@ -246,6 +254,8 @@ async def run(
     done = answered[0]
     if refused:
         print("refused interactions:", refused)
+        if lost[0]:
+            print(f"{lost[0]} interactions got no answer within {ANSWER_TIMEOUT:.0f} s (LOST)")
     if skipped:
         print(f"{skipped} arrivals found no game ready to move (not sent)")
     if violations:
@@ -318,14 +328,16 @@ def main() -> None:
     )
     ap.add_argument("--part", type=int, default=0, help=argparse.SUPPRESS)  # a child's number
     args = ap.parse_args()
-    url = args.database_url
-    schema = None
-    if url and "search_path=" not in url:  # a schema of its own, dropped at the end
-        schema = f"bench_{uuid.uuid4().hex[:12]}"
-        asyncio.run(_schema(url, f"CREATE SCHEMA {schema}"))
-        url += f"{'&' if '?' in url else '?'}search_path={schema}"
-    try:
-        for rate in args.rate:
+    for rate in args.rate:
+        # Each rate on an empty store: a schema of its own in PostgreSQL, dropped after it (the
+        # games of one rate left in the store would hold the channels of the next).
+        url = args.database_url
+        schema = None
+        if url and "search_path=" not in url:
+            schema = f"bench_{uuid.uuid4().hex[:12]}"
+            asyncio.run(_schema(url, f"CREATE SCHEMA {schema}"))
+            url += f"{'&' if '?' in url else '?'}search_path={schema}"
+        try:
             if args.bot_processes > 1:
                 assert url, "several bot processes share a PostgreSQL database (--database-url)"
                 _several(args, url, rate)
@@ -343,9 +355,9 @@ def main() -> None:
                     args.part,
                 )
             )
-    finally:
-        if schema:
-            asyncio.run(_schema(args.database_url, f"DROP SCHEMA {schema} CASCADE"))
+        finally:
+            if schema:
+                asyncio.run(_schema(args.database_url, f"DROP SCHEMA {schema} CASCADE"))
 
 
 async def _schema(url: str, sql: str) -> None:

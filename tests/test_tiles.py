@@ -140,18 +140,25 @@ def test_card_game_units_sit_on_their_squares_from_either_side(view: Player) -> 
 
 @pytest.mark.parametrize("view", [Player.WHITE, Player.BLACK])
 def test_d20_squares_show_fog_pieces_and_plain_ground_from_either_side(view: Player) -> None:
+    def xy(file: int, rank: int) -> tuple[int, int]:
+        col, row = (file, 7 - rank) if view is Player.WHITE else (7 - file, rank)
+        return D20.MARGIN + col * D20.SQ, D20.MARGIN + row * D20.SQ
+
     for s in random_states("d20-chess", 6, seed=5):
         scene = D20.scene_of(s, view)  # type: ignore[arg-type]
         img = decoded(D20.draw(scene)).convert("RGB")
+        listed = {(c.file, c.rank) for c in scene.cells}
+        for file, rank in {(f, r) for f in range(8) for r in range(8)} - listed:
+            x, y = xy(file, rank)  # explored, empty ground: the empty board's square
+            light = (file + rank) % 2 == 1
+            assert img.getpixel((x + 6, y + 30)) == (D20.LIGHT if light else D20.DARK)
         for c in scene.cells:
-            col, row = (c.file, 7 - c.rank) if view is Player.WHITE else (7 - c.file, c.rank)
-            x, y = D20.MARGIN + col * D20.SQ, D20.MARGIN + row * D20.SQ
+            x, y = xy(c.file, c.rank)
             name = str(Square(c.file, c.rank))
             light = (c.file + c.rank) % 2 == 1
             if c.unexplored and name not in scene.moved:
                 assert img.getpixel((x + 6, y + 30)) == (D20.FOG_LIGHT if light else D20.FOG_DARK)
-            elif not (c.piece or c.effect or name in scene.moved or name == scene.revealed):
-                assert img.getpixel((x + 6, y + 30)) == (D20.LIGHT if light else D20.DARK)
             if c.piece and c.owner in (0, 1) and not c.xp:
                 fill = (250, 250, 250) if c.owner == 0 else (25, 25, 25)
                 assert img.getpixel((x + 20, y + 28)) == fill, (name, view)
+        assert len(listed) < 64, "plain ground is left to the empty board"

@@ -59,7 +59,7 @@ class Cell(NamedTuple):
 
 class Scene(NamedTuple):
     view: int
-    cells: tuple[Cell, ...]
+    cells: tuple[Cell, ...]  # the squares that are not explored, empty ground
     moved: tuple[str, ...]  # the last move's squares
     revealed: str  # the square of the tile just revealed ("" for none)
     lines: tuple[str, ...]
@@ -83,25 +83,6 @@ SQUARES = tuple(Square(i % 8, i // 8) for i in range(64))
 def scene_of(state: State, view: Player, compact: bool = False) -> Scene:
     """What a picture shows; ``compact``: the board alone (the live message's picture, whose
     text carries the status), else the status lines under it too."""
-    board, tiles, ranks = state.board, state.tiles, state.config.explored_ranks
-    deck = state.config.deck.tiles
-    cells = []
-    for sq in SQUARES:
-        p = board.get(sq)
-        index = tiles.get(sq)
-        tile = None if index is None else deck[index]
-        cells.append(
-            Cell(
-                sq.file,
-                sq.rank,
-                "" if p is None else p.kind.letter,
-                -1 if p is None or p.owner is None else int(p.owner),
-                "" if p is None or not p.xp else xp_text(p.xp),
-                sq.rank in ranks and sq not in tiles,
-                "" if tile is None else tile_label(tile.effect, tile.amount),
-                "" if tile is None else tile.effect.value,
-            )
-        )
     moved: tuple[str, ...] = ()
     revealed = ""
     lines: list[str] = []
@@ -113,6 +94,29 @@ def scene_of(state: State, view: Player, compact: bool = False) -> Scene:
                 revealed = str(e.get("square"))
                 tile = state.config.deck.tiles[int(e.get("tile"))]
                 lines.append(f"Revealed on {revealed}: {tile.summary()}. {tile.text}".strip())
+    board, tiles, ranks = state.board, state.tiles, state.config.explored_ranks
+    deck = state.config.deck.tiles
+    marked = {*moved, revealed}
+    cells = []
+    for sq in SQUARES:
+        p = board.get(sq)
+        index = tiles.get(sq)
+        unexplored = sq.rank in ranks and sq not in tiles
+        if p is None and index is None and not unexplored and str(sq) not in marked:
+            continue  # explored, empty ground: the picture's empty board shows it
+        tile = None if index is None else deck[index]
+        cells.append(
+            Cell(
+                sq.file,
+                sq.rank,
+                "" if p is None else p.kind.letter,
+                -1 if p is None or p.owner is None else int(p.owner),
+                "" if p is None or not p.xp else xp_text(p.xp),
+                unexplored,
+                "" if tile is None else tile_label(tile.effect, tile.amount),
+                "" if tile is None else tile.effect.value,
+            )
+        )
     if compact:
         return Scene(int(view), tuple(cells), moved, revealed, ())
     lines += words.status_text(state).splitlines()

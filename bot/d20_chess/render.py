@@ -92,8 +92,8 @@ def scene_of(state: State, view: Player, compact: bool = False) -> Scene:
                 moved = (str(e.get("from")), str(e.get("to")))
             if e.kind == "explored" and e.get("tile") is not None:
                 revealed = str(e.get("square"))
-                tile = state.config.deck.tiles[int(e.get("tile"))]
-                lines.append(f"Revealed on {revealed}: {tile.summary()}. {tile.text}".strip())
+                found = state.config.deck.tiles[int(e.get("tile"))]
+                lines.append(f"Revealed on {revealed}: {found.summary()}. {found.text}".strip())
     board, tiles, ranks = state.board, state.tiles, state.config.explored_ranks
     deck = state.config.deck.tiles
     marked = {*moved, revealed}

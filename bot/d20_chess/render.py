@@ -248,9 +248,6 @@ def picture(scene: Scene) -> Image.Image:
     img.paste(empty_board_p(scene.view), (0, 0))
     for c in scene.cells:
         name = f"{'abcdefgh'[c.file]}{c.rank + 1}"
-        plain = not (c.piece or c.unexplored or c.effect or name in scene.moved)
-        if plain and name != scene.revealed:
-            continue  # as the empty board shows it
         # The square's colour depends on file and rank only through which colour it is.
         key = (c._replace(file=(c.file + c.rank) % 2, rank=0), name in scene.moved)
         tile = PALETTE.tile((*key, name == scene.revealed), lambda k: _cell(*k))

@@ -171,14 +171,14 @@ class D20ChessTable(SystemPlugin):
     def menu(self, state: Any) -> Menu | None:
         s: State = state
         acts = self.rules.legal_actions(s)
-        few = bool(s.offers) or acts == [A.Pass()] or len(acts) <= MAX_OPTIONS
-        if not acts or not few:
+        buttons = bool(s.offers) or acts == [A.Pass()]
+        if not acts or not (buttons or len(acts) <= MAX_OPTIONS):
             return None  # many moves: /d20 move with its autocomplete
         entries = tuple(
             MenuEntry(i, words.describe_action(s, a)[:80], secondary=isinstance(a, A.Keep))
             for i, a in enumerate(acts)
         )
-        if s.offers or acts == [A.Pass()]:
+        if buttons:
             return Menu(entries)
         return Menu(entries, buttons=False, placeholder="Move a piece...")
 

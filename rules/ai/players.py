@@ -17,7 +17,7 @@ from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
 
-from rules.ai.search import Choice, Settings, decide, strip
+from rules.ai.search import Choice, Settings, decide
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.chance import merge_key
@@ -64,7 +64,7 @@ class AIPlayer:
         step = len(system.history(state))
         if who is not self._run_seat or step != self._run_next:
             self._visited = set()
-        self._visited.add(merge_key(strip(state)))
+        self._visited.add(merge_key(state))  # (the key leaves out the log)
         choice = decide(system, state, self.settings, seed=self.seed, visited=self._visited)
         self._run_seat, self._run_next = who, step + 1
         return choice

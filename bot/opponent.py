@@ -106,7 +106,9 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
         lines.append(
             "Next best: "
             + "; ".join(
-                f"{plugin.describe_action(state, r.action)} ({r.value:+.2f})" for r in others
+                f"{plugin.describe_action(state, r.action)} "
+                f"({'' if r.exact else 'at most '}{r.value:+.2f})"
+                for r in others
             )
             + "."
         )

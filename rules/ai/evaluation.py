@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.core.board import Player
 from rules.core.system import GameSystem
+from rules.d20_chess.pieces import Kind
 
 WIN = 1000.0
 
@@ -58,23 +59,38 @@ def _near(a: Any, b: Any) -> int:
     return 7 - int(max(abs(a.file - b.file), abs(a.rank - b.rank)))
 
 
+_D20_BY_KIND = {Kind(name): v for name, v in D20_VALUES.items()}
+
+
 def _d20(state: Any, player: Player) -> float:
-    kings = {p.owner: p.square for p in state.pieces if p.kind.value == "King"}
-    dragon = next((p.square for p in state.pieces if p.owner is None), None)
-    total = 0.0
-    for p in state.pieces:
+    pieces = state.pieces
+    kings: dict[Any, Any] = {}
+    dragon = None
+    for p in pieces:
         if p.owner is None:
+            dragon = p.square
+        elif p.kind is Kind.KING:
+            kings[p.owner] = p.square
+    total = 0.0
+    for p in pieces:
+        owner = p.owner
+        if owner is None:
             continue
-        v = D20_VALUES.get(p.kind.value, 0.0) + D20_XP * float(p.xp)
-        if p.kind.value == "Pawn":
-            rank = p.square.rank if p.owner is Player.WHITE else 7 - p.square.rank
-            v += D20_ADVANCE * rank
-        enemy_king = kings.get(p.owner.other)
-        if enemy_king is not None and p.kind.value != "King":
-            v += D20_HUNT * _near(p.square, enemy_king)
-        if p.kind.value == "King" and dragon is not None:
-            v += D20_DRAGON_NEAR_KING * max(0, _near(p.square, dragon) - 4)
-        total += v if p.owner is player else -v
+        kind = p.kind
+        v = _D20_BY_KIND.get(kind, 0.0)
+        if p.xp:
+            v += D20_XP * float(p.xp)
+        sq = p.square
+        if kind is Kind.PAWN:
+            v += D20_ADVANCE * (sq.rank if owner is Player.WHITE else 7 - sq.rank)
+        if kind is Kind.KING:
+            if dragon is not None:
+                v += D20_DRAGON_NEAR_KING * max(0, _near(sq, dragon) - 4)
+        else:
+            enemy_king = kings.get(Player.BLACK if owner is Player.WHITE else Player.WHITE)
+            if enemy_king is not None:
+                v += D20_HUNT * _near(sq, enemy_king)
+        total += v if owner is player else -v
     return total
 
 
@@ -133,9 +149,12 @@ def _chess28(state: Any, player: Player) -> float:
             else [u.square for u in on_board if u.owner is not seat]
         )
         if goals:
+            spots = [(g.file, g.rank) for g in goals]
             for u in on_board:
                 if u.owner is seat:
-                    v += C28_HUNT * max(_near(u.square, g) for g in goals)
+                    f, r = u.square.file, u.square.rank
+                    gap = min(max(abs(f - gf), abs(r - gr)) for gf, gr in spots)
+                    v += C28_HUNT * (7 - gap)
         total += v if seat is player else -v
     return total
 

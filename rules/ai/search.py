@@ -39,6 +39,7 @@ STEP_COST = 0.01
 # choice cancelled) is worth this much less to whoever closed the loop: without it, a horizon
 # that makes ending one's turn look costly would loop for ever.
 LOOP_COST = 50.0
+INF = float("inf")
 SAMPLES = 4  # samples of a chance node with too many sequences to enumerate
 
 
@@ -63,8 +64,12 @@ class Settings:
 
 @dataclass(frozen=True, slots=True)
 class Ranked:
+    """A root action and its value; not ``exact``: the search stopped once it was sure the
+    action is no better than the best (``value`` is then an upper bound)."""
+
     action: Action
     value: float
+    exact: bool = True
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,7 @@ class Search:
         # outcomes already worked out, by (the state's identity, action); the state is kept
         # in the value so that its identity is not reused while the search runs
         self.cache: dict[tuple[int, Action], tuple[Any, list[tuple[float, Any]]]] = {}
+        self.statics: dict[tuple[int, Action], tuple[Any, float]] = {}
         self.path: set[Any] = set()  # the positions from the root to the node being searched
 
     # ---- chance ----
@@ -145,28 +151,68 @@ class Search:
         return -STEP_COST if decider is self.player else STEP_COST
 
     def static(self, state: Any, action: Action, decider: Player) -> float:
-        """An action's expected evaluation one decision ahead (for the beam)."""
+        """An action's expected evaluation one decision ahead."""
+        key = (id(state), action)
+        hit = self.statics.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
         outs = self.chance(state, action)
-        return sum(p * evaluate(self.system, s, self.player) for p, s in outs) + self.cost(decider)
+        v = sum(p * evaluate(self.system, s, self.player) for p, s in outs) + self.cost(decider)
+        if len(self.statics) < 200_000:
+            self.statics[key] = (state, v)
+        return v
 
-    def q(self, state: Any, action: Action, depth: int, decider: Player) -> float:
-        total = self.cost(decider)
-        for p, nxt in self.chance(state, action):
+    def rank(self, state: Any, action: Action, decider: Player) -> float:
+        """What an action promises, to order the search and choose the beam: its static value,
+        or, when the same player decides again right after it with no dice between (choosing a
+        piece, then its move), the best static value of that next decision; so a piece is
+        ranked by the best it can do, not by the choosing alone, which changes nothing."""
+        outs = self.chance(state, action)
+        if len(outs) == 1:
+            nxt = outs[0][1]
+            if self.system.decider(nxt) is decider and self.system.result(nxt) is None:
+                follow = list(self.system.legal_actions(nxt))
+                if follow:
+                    vals = [self.static(nxt, b, decider) for b in follow]
+                    best = max(vals) if decider is self.player else min(vals)
+                    return best + self.cost(decider)
+        return self.static(state, action, decider)
+
+    def q(
+        self,
+        state: Any,
+        action: Action,
+        depth: int,
+        decider: Player,
+        alpha: float = -INF,
+        beta: float = INF,
+    ) -> float:
+        """An action's value. Through an action with one outcome the window (alpha, beta) is
+        passed on, so the search below may stop early with a bound: a value <= alpha is at most
+        that, one >= beta at least that. Through dice, every outcome is searched exactly."""
+        cost = self.cost(decider)
+        outs = self.chance(state, action)
+        if len(outs) == 1:
+            return cost + self.value(outs[0][1], depth - 1, decider, alpha - cost, beta - cost)
+        total = cost
+        for p, nxt in outs:
             total += p * self.value(nxt, depth - 1, decider)
         return total
 
-    def value(self, state: Any, depth: int, last: Player) -> float:
+    def value(
+        self, state: Any, depth: int, last: Player, alpha: float = -INF, beta: float = INF
+    ) -> float:
         self.tick()
         key = merge_key(state)
         if key in self.path:
             return -LOOP_COST if last is self.player else LOOP_COST
         self.path.add(key)
         try:
-            return self._value(state, depth, last)
+            return self._value(state, depth, last, alpha, beta)
         finally:
             self.path.discard(key)
 
-    def _value(self, state: Any, depth: int, last: Player) -> float:
+    def _value(self, state: Any, depth: int, last: Player, alpha: float, beta: float) -> float:
         decider = self.system.decider(state)
         if (
             depth <= 0
@@ -180,19 +226,38 @@ class Search:
             return evaluate(self.system, state, self.player)
         mine = decider is self.player
         if depth == 1:  # the children are leaves: their static values are the answer
-            vals = [self.static(state, a, decider) for a in actions]
-            return max(vals) if mine else min(vals)
+            best = -INF if mine else INF
+            for a in actions:
+                v = self.static(state, a, decider)
+                if mine:
+                    best = max(best, v)
+                    if best >= beta:
+                        break
+                else:
+                    best = min(best, v)
+                    if best <= alpha:
+                        break
+            return best
+        # each action's value one decision ahead: the order to search them in (the best
+        # first cuts the most) and the beam
+        scored = sorted(
+            ((self.rank(state, a, decider), i) for i, a in enumerate(actions)),
+            key=lambda t: (-t[0] if mine else t[0], t[1]),
+        )
         width = self.settings.width
-        if width and len(actions) > width:
-            scored = sorted(
-                ((self.static(state, a, decider), i) for i, a in enumerate(actions)),
-                key=lambda t: (-t[0] if mine else t[0], t[1]),
-            )
-            actions = [actions[i] for _, i in scored[:width]]
-        best = -float("inf") if mine else float("inf")
-        for a in actions:
-            v = self.q(state, a, depth, decider)
-            best = max(best, v) if mine else min(best, v)
+        if width and len(scored) > width:
+            scored = scored[:width]
+        best = -INF if mine else INF
+        for _, i in scored:
+            v = self.q(state, actions[i], depth, decider, alpha, beta)
+            if mine:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
         return best
 
 
@@ -213,7 +278,7 @@ def decide(
 
     ``visited``: the positions (``merge_key``) this player has already decided in during its
     current run of decisions. An action certain to lead back to one of them (play a card,
-    cancel it, play it again) is taken only when nothing else is legal: the search sees the
+    cancel it, play it again) is not searched, unless nothing else is legal: the search sees the
     loop within one decision, but two decisions searched apart could each prefer their half of
     it."""
     start = time.perf_counter()
@@ -233,42 +298,51 @@ def decide(
         return Choice(only, 0.0, (Ranked(only, 0.0),), 0, 0, time.perf_counter() - start)
     search = Search(system, who, settings, rng, start + settings.time_limit)
     order = list(range(len(actions)))
+    if visited:  # never walk in a circle when there is another way
+        fresh = [i for i in order if not _returns(system, state, actions[i], visited)]
+        order = fresh or order
+    # With one root, a root action that cannot beat the best so far is searched only until
+    # that is certain (its value is then an upper bound); with several samples of the unseen,
+    # each action's value is an average, so every one is searched exactly.
+    prune = len(roots) == 1
     values: dict[int, float] = {}
+    exact: set[int] = set(order)
     depth_done = 0
     for depth in range(max(1, settings.first), settings.depth + 1):
         done: dict[int, float] = {}
+        sure: set[int] = set()
         try:
             for i in order:
                 total, n = 0.0, 0
+                alpha = max(done.values(), default=-INF) if prune else -INF
                 for root in roots:
                     search.path = {merge_key(root)}
                     try:
-                        total += search.q(root, actions[i], depth, who)
+                        total += search.q(root, actions[i], depth, who, alpha)
                         n += 1
                     except RulesError:  # not legal in this sample of the unseen cards
                         continue
-                done[i] = total / n if n else -float("inf")
+                done[i] = total / n if n else -INF
+                if done[i] > alpha or n == 0:
+                    sure.add(i)
         except _OutOfTime:
             # A cut iteration counts when it finished the previous best action (searched
             # first): the best of what it finished is then at least as well founded.
             if done and (depth_done == 0 or order[0] in done):
-                values, depth_done = done, depth
+                values, exact, depth_done = done, sure, depth
             break
-        values, depth_done = done, depth
+        values, exact, depth_done = done, sure, depth
         order = sorted(order, key=lambda i: (-values[i], i))
         if settings.own_turn_only and depth >= settings.depth:
             break
     if not values:  # not even one action searched in time: the first legal one
         values = {i: 0.0 for i in order}
     ranked = sorted(values.items(), key=lambda t: (-t[1], t[0]))
-    if visited:
-        fresh = [r for r in ranked if not _returns(system, state, actions[r[0]], visited)]
-        ranked = fresh + [r for r in ranked if r not in fresh]
     best_i, best_v = ranked[0]
     return Choice(
         actions[best_i],
         best_v,
-        tuple(Ranked(actions[i], v) for i, v in ranked),
+        tuple(Ranked(actions[i], v, i in exact) for i, v in ranked),
         depth_done,
         search.nodes,
         time.perf_counter() - start,

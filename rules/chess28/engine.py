@@ -253,9 +253,17 @@ def _why_not_setup(state: GameState, action: Action) -> str:
 
 # ---- apply ----
 def apply(
-    state: GameState, action: Action, dice: Dice, *, player: Player | None = None
+    state: GameState,
+    action: Action,
+    dice: Dice,
+    *,
+    player: Player | None = None,
+    checked: bool = False,
 ) -> tuple[GameState, list[Event]]:
-    check(state, action, player=player)
+    """The state after ``action`` and what happened. ``checked``: the action was taken from
+    ``legal_actions(state)`` (search), so it is not checked again."""
+    if not checked:
+        check(state, action, player=player)
     rec = RecordingDice(dice)
     events: list[Event] = []
     new = _apply(state, action, rec, events)

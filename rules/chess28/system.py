@@ -75,6 +75,9 @@ class Chess28(GameSystem[GameState, GameConfig]):
     ) -> tuple[GameState, list[Event]]:
         return engine.apply(state, action, dice, player=player)
 
+    def apply_fast(self, state: GameState, action: Action, dice: Dice) -> GameState:
+        return engine.apply(state, action, dice, checked=True)[0]
+
     def history(self, state: GameState) -> tuple[Step, ...]:
         return state.history
 

@@ -39,7 +39,7 @@ class Player(IntEnum):
 
     @property
     def other(self) -> Player:
-        return Player(1 - self.value)
+        return Player.BLACK if self is Player.WHITE else Player.WHITE
 
     @property
     def title(self) -> str:

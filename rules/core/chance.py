@@ -57,24 +57,101 @@ class _Odometer:
         return face
 
 
+class Key:
+    """What identifies a position (see ``merge_key``): the state's fields but its log, compared
+    field by field, its hash worked out once (a state's deep hash is what a search does most)."""
+
+    __slots__ = ("_hash", "parts")
+
+    def __init__(self, parts: tuple[Any, ...]) -> None:
+        self.parts = parts
+        self._hash = hash(parts)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Key):
+            return NotImplemented
+        return self._hash == other._hash and self.parts == other.parts
+
+    def __repr__(self) -> str:
+        return f"Key({self._hash:#x})"
+
+
+_KEY_ATTR = "_merge_key"  # where a state with a __dict__ keeps its key once worked out
+_FIELDS: dict[type, tuple[str, ...] | None] = {}  # per class: the fields of its key
+# A game's configuration rarely changes and is deep (decks, parties): its hash is worked out
+# once per object and kept here (by identity, the object held so that the id stays its own).
+_CONFIG_HASHES: dict[int, tuple[Any, int]] = {}
+_MAX_CONFIGS = 256
+
+
+class _Hashed:
+    """A part compared as itself, hashed with a hash already known."""
+
+    __slots__ = ("_hash", "value")
+
+    def __init__(self, value: Any, h: int) -> None:
+        self.value = value
+        self._hash = h
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Hashed):
+            return NotImplemented
+        return self.value is other.value or (
+            self._hash == other._hash and bool(self.value == other.value)
+        )
+
+
+def _config_part(config: Any) -> _Hashed:
+    hit = _CONFIG_HASHES.get(id(config))
+    if hit is None or hit[0] is not config:
+        if len(_CONFIG_HASHES) >= _MAX_CONFIGS:
+            _CONFIG_HASHES.clear()
+        hit = (config, hash(config))
+        _CONFIG_HASHES[id(config)] = hit
+    return _Hashed(config, hit[1])
+
+
+def _key_fields(cls: type) -> tuple[str, ...] | None:
+    if cls not in _FIELDS:
+        names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+        _FIELDS[cls] = tuple(n for n in names if n != "history") if "history" in names else None
+    return _FIELDS[cls]
+
+
 def merge_key(state: Any) -> Hashable:
-    """What makes two outcomes the same: the state without its history (which records the
-    dice), when the state is a hashable dataclass with a ``history`` field; else its identity."""
-    if (
-        dataclasses.is_dataclass(state)
-        and not isinstance(state, type)
-        and any(f.name == "history" for f in dataclasses.fields(state))
-    ):
-        stripped = dataclasses.replace(state, history=())
-        try:
-            hash(stripped)
-        except TypeError:
-            return id(state)
-        return cast(Hashable, stripped)
-    return id(state)
+    """What makes two outcomes the same position: the state without its history (which records
+    the dice), when the state is a hashable dataclass with a ``history`` field; else its
+    identity. Worked out once per state object (kept in its ``__dict__`` when it has one)."""
+    d = getattr(state, "__dict__", None)
+    if d is not None:
+        cached = d.get(_KEY_ATTR)
+        if cached is not None:
+            return cast(Hashable, cached)
+    names = _key_fields(type(state))
+    if names is None:
+        return id(state)
+    parts = tuple(
+        _config_part(getattr(state, n)) if n == "config" else getattr(state, n) for n in names
+    )
+    try:
+        key: Hashable = Key(parts)
+    except TypeError:
+        return id(state)
+    if d is not None:
+        d[_KEY_ATTR] = key
+    return key
 
 
-def _merge(runs: list[tuple[Fraction, S]]) -> list[tuple[Fraction, S]]:
+def merge_outcomes(runs: list[tuple[Fraction, S]]) -> list[tuple[Fraction, S]]:
+    """The outcomes with equal positions (``merge_key``) made one, their probabilities added."""
     merged: dict[Hashable, list[Any]] = {}
     for p, s in runs:
         k = merge_key(s)
@@ -83,6 +160,29 @@ def _merge(runs: list[tuple[Fraction, S]]) -> list[tuple[Fraction, S]]:
         else:
             merged[k] = [p, s]
     return [(p, s) for p, s in merged.values()]
+
+
+class Scripted:
+    """Dice whose first rolls give ``faces`` (each checked against the sides expected of it),
+    then whatever ``inner`` gives. For a system that knows which faces of its first dice lead
+    to equivalent positions: it plays out one face of each class, weighted by how many faces
+    the class holds, and enumerates the dice after them."""
+
+    __slots__ = ("faces", "inner", "used")
+
+    def __init__(self, faces: list[tuple[int, int]], inner: Any) -> None:
+        self.faces = faces  # (sides expected, face)
+        self.inner = inner
+        self.used = 0
+
+    def roll(self, sides: int) -> int:
+        if self.used < len(self.faces):
+            expected, face = self.faces[self.used]
+            self.used += 1
+            if sides != expected:
+                raise ValueError(f"a D{sides} was rolled where a D{expected} was scripted")
+            return face
+        return int(self.inner.roll(sides))
 
 
 def enumerate_outcomes(
@@ -113,7 +213,7 @@ def enumerate_outcomes(
         if i < 0:
             break
         faces = [*faces[:i], faces[i] + 1]
-    return _merge(runs)
+    return merge_outcomes(runs)
 
 
 def sample_outcomes(
@@ -122,4 +222,4 @@ def sample_outcomes(
     """An estimate of the outcomes from ``samples`` runs with seeded random dice: each
     distinct state weighted by how often it came up."""
     runs = [(Fraction(1, samples), apply(RandomDice(rng.getrandbits(64)))) for _ in range(samples)]
-    return _merge(runs)
+    return merge_outcomes(runs)

@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from rules.core import chance
 from rules.core.actions import Action
-from rules.core.board import Player
+from rules.core.board import Player, Square
 from rules.core.dice import Dice
 from rules.core.errors import RulesError
 from rules.core.history import Event, Step
 from rules.core.system import GameSystem, Result
 from rules.d20_chess import turn
 from rules.d20_chess.actions import Move, action_from_dict
-from rules.d20_chess.captures import modifiers
+from rules.d20_chess.captures import CRITICAL, DIE, NEEDED, modifiers
 from rules.d20_chess.captures import odds as capture_odds
+from rules.d20_chess.pieces import Piece
 from rules.d20_chess.setup import initial_state
 from rules.d20_chess.state import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, Config, State
-from rules.d20_chess.tiles import HOUSE_DECK, Deck, deck_from_dict, parse_deck
+from rules.d20_chess.tiles import HOUSE_DECK, Deck, Tile, deck_from_dict, parse_deck
 
 SWITCHES = ("standard_army", "wide_exploration")
 OPTIONS = (*SWITCHES, "turn_limit", "deck")
@@ -101,6 +104,30 @@ class D20Chess(GameSystem[State, Config]):
     ) -> tuple[State, list[Event]]:
         return turn.apply(state, action, dice, player=player)
 
+    def apply_fast(self, state: State, action: Action, dice: Dice) -> State:
+        return turn.apply(state, action, dice, checked=True)[0]
+
+    def outcomes(
+        self, state: State, action: Action, *, limit: int = chance.DEFAULT_LIMIT
+    ) -> list[tuple[Fraction, State]]:
+        """Played out by classes of faces rather than face by face: a capture's d20 matters
+        only as a natural 1, a capture or repelled, and a tile drawn from the pile only as the
+        tile it is (identical tiles are interchangeable: one of them stands for all, so a
+        position is given once for each kind of tile, weighted by how many lie in the pile).
+        The dice after those (the Dragon's) are enumerated."""
+        prefixes = _face_classes(state, action)
+        if prefixes is None:
+            return super().outcomes(state, action, limit=limit)
+        found: list[tuple[Fraction, State]] = []
+        for faces, weight in prefixes:
+
+            def play(dice: Dice, faces: Faces = faces) -> State:
+                return self.apply_fast(state, action, chance.Scripted(faces, dice))
+
+            runs = chance.enumerate_outcomes(play, limit=limit)
+            found += [(weight * p, s) for p, s in runs]
+        return chance.merge_outcomes(found)
+
     def history(self, state: State) -> tuple[Step, ...]:
         return state.history
 
@@ -119,3 +146,46 @@ class D20Chess(GameSystem[State, Config]):
 
 
 SYSTEM = D20Chess()
+
+
+Faces = list[tuple[int, int]]  # (sides, face) of the dice scripted first
+
+
+def _draws(state: State, piece: Piece, sq: Square) -> list[tuple[Faces, Fraction]]:
+    """The tile drawn when ``piece`` arrives on ``sq``: one face for each kind of tile in the
+    pile (its first copy) with the share of the pile it stands for; ``[([], 1)]`` when no die
+    is rolled (an explored square, the Dragon, a pile of one or none)."""
+    pile = state.pile
+    if piece.owner is None or not state.is_unexplored(sq) or len(pile) <= 1:
+        return [([], Fraction(1))]
+    first: dict[Tile, tuple[int, int]] = {}
+    for pos, index in enumerate(pile):
+        tile = state.config.deck.tiles[index]
+        face, count = first.get(tile, (pos + 1, 0))
+        first[tile] = (face, count + 1)
+    n = len(pile)
+    return [([(n, face)], Fraction(count, n)) for face, count in first.values()]
+
+
+def _face_classes(state: State, action: Action) -> list[tuple[Faces, Fraction]] | None:
+    """The classes of the dice a move rolls first (the capture roll, the tile drawn), each
+    with one face sequence and its probability; None when the move is not one of those."""
+    if not isinstance(action, Move) or state.over or state.offers:
+        return None
+    attacker = state.at(action.origin)
+    if attacker is None:
+        return None
+    defender = state.at(action.to)
+    if defender is None:
+        return _draws(state, attacker, action.to)
+    total = modifiers(state, attacker, defender).total
+    wins = [f for f in range(CRITICAL + 1, DIE + 1) if f + total > NEEDED]
+    fails = [f for f in range(CRITICAL + 1, DIE + 1) if f + total <= NEEDED]
+    found: list[tuple[Faces, Fraction]] = [([(DIE, CRITICAL)], Fraction(1, DIE))]
+    if fails:
+        found.append(([(DIE, fails[0])], Fraction(len(fails), DIE)))
+    if wins:
+        arrived = replace(attacker, square=action.to)
+        for tile_faces, share in _draws(state, arrived, action.to):
+            found.append(([(DIE, wins[0]), *tile_faces], Fraction(len(wins), DIE) * share))
+    return found

@@ -108,9 +108,17 @@ def _check_move(state: State, action: Move) -> None:
 
 
 def apply(
-    state: State, action: Action, dice: Dice, *, player: Player | None = None
+    state: State,
+    action: Action,
+    dice: Dice,
+    *,
+    player: Player | None = None,
+    checked: bool = False,
 ) -> tuple[State, list[Event]]:
-    check(state, action, player=player)
+    """The state after ``action`` and what happened. ``checked``: the action was taken from
+    ``legal_actions(state)`` (search), so it is not checked again."""
+    if not checked:
+        check(state, action, player=player)
     rec = RecordingDice(dice)
     events: list[Event] = []
     new = state

@@ -220,7 +220,7 @@ def test_the_ai_never_walks_in_a_circle_across_its_decisions(
     assert decide(CARDS, s1, settings).action == cancel
     seen = {home, merge_key(strip(s1))}
     chosen = decide(CARDS, s1, settings, visited=seen)
-    assert chosen.action != cancel and chosen.ranked[-1].action == cancel
+    assert chosen.action != cancel and cancel not in [r.action for r in chosen.ranked]
     # The player remembers its own run: s0, then s1, and it does not cancel.
     ai = AIPlayer("easy", seed=1)
     ai.settings = settings

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from rules.card_game.system import SYSTEM as CARDS
+from rules.chess28.system import SYSTEM as CHESS28
 from rules.core.board import Player
 from rules.core.chance import TooManyOutcomes, enumerate_outcomes, sample_outcomes
 from rules.core.dice import RandomDice
@@ -109,6 +110,56 @@ def test_d20_capture_outcomes_match_its_odds() -> None:
         assert captured == odds["capture"]
 
 
+def _d20_canon(s: Any) -> Any:
+    """A d20 position with each tile named by what it is, not by its place in the deck (two
+    copies of one tile are interchangeable) and the pile as a multiset."""
+    tiles = s.config.deck.tiles
+    explored = tuple((sq, None if i is None else tiles[i]) for sq, i in s.explored)
+    pile = sorted(repr(tiles[i]) for i in s.pile)
+    rest = (s.to_act, s.moves, s.initiative, s.lair, s.dragon_out, s.offers, s.events_done)
+    return (s.pieces, explored, tuple(pile), rest, s.outcome)
+
+
+def _d20_moves(seed: int, wanted: int) -> list[tuple[Any, Any]]:
+    """Captures and moves that explore a square, from random games."""
+    rng = random.Random(seed)
+    found: list[tuple[Any, Any]] = []
+    while len(found) < wanted:
+        s = D20.new_game({})
+        while D20.result(s) is None and len(found) < wanted:
+            acts = list(D20.legal_actions(s))
+            for a in acts:
+                to = getattr(a, "to", None)
+                wanted_kind = to is not None and (s.at(to) is not None or s.is_unexplored(to))
+                if wanted_kind and rng.random() < 0.1:
+                    found.append((s, a))
+            s, _ = D20.apply(s, rng.choice(acts), RandomDice(rng.getrandbits(32)))
+    return found[:wanted]
+
+
+def test_d20_face_classes_equal_every_face_played_out() -> None:
+    """d20 plays one face of each class (a capture's natural 1, capture, repelled; each kind
+    of tile in the pile): the same positions, up to which copy of a tile was drawn, with the
+    same probabilities as playing out every face of every die."""
+    compared = {"capture": 0, "explore": 0}
+    for state, action in _d20_moves(7, 40):
+        fast = D20.outcomes(state, action)
+        assert sum(p for p, _ in fast) == 1
+        try:
+            slow = GameSystem.outcomes(D20, state, action, limit=5000)
+        except TooManyOutcomes:
+            continue
+        want: dict[Any, Fraction] = {}
+        for p, s in slow:
+            want[_d20_canon(s)] = want.get(_d20_canon(s), Fraction(0)) + p
+        got: dict[Any, Fraction] = {}
+        for p, s in fast:
+            got[_d20_canon(s)] = got.get(_d20_canon(s), Fraction(0)) + p
+        assert got == want
+        compared["capture" if state.at(action.to) is not None else "explore"] += 1
+    assert compared["capture"] >= 3 and compared["explore"] >= 3, compared
+
+
 def test_card_game_actions_are_certain_and_the_shuffle_too_many() -> None:
     s0 = CARDS.new_game({})
     with pytest.raises(TooManyOutcomes):
@@ -119,3 +170,27 @@ def test_card_game_actions_are_certain_and_the_shuffle_too_many() -> None:
         assert [p for p, _ in outs] == [1]
         assert outs[0][1] == CARDS.apply(s, a, RandomDice(0), player=CARDS.decider(s))[0]
     assert CARDS.decider(s) in tuple(Player)
+
+
+@pytest.mark.parametrize("system", [D20, WARGAME, CARDS, CHESS28], ids=lambda s: s.id)
+def test_apply_fast_gives_the_position_apply_gives(system: GameSystem[Any, Any]) -> None:
+    """The search's apply (no second check, no log) lands on the same position as the real
+    apply, with the same dice, for every legal action along random games."""
+    from rules.core.chance import merge_key
+
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(2):
+        s = system.new_game({})
+        for _ in range(60):
+            if system.result(s) is not None:
+                break
+            acts = list(system.legal_actions(s))
+            for a in rng.sample(acts, min(3, len(acts))):
+                seed = rng.getrandbits(32)
+                fast = system.apply_fast(s, a, RandomDice(seed))
+                real = system.apply(s, a, RandomDice(seed))[0]
+                assert merge_key(fast) == merge_key(real)
+                checked += 1
+            s, _ = system.apply(s, rng.choice(acts), RandomDice(rng.getrandbits(32)))
+    assert checked > 100

@@ -247,3 +247,87 @@ def test_chess28_evaluation_rewards_wounds_on_the_enemy_chest_and_closing_in() -
     a = replace(s, units=tuple(replace(u, square=far) if u is mine else u for u in s.units))
     b = replace(s, units=tuple(replace(u, square=near) if u is mine else u for u in s.units))
     assert evaluate(CHESS28, b, me) > evaluate(CHESS28, a, me)
+
+
+def _expectimax(system: GameSystem[Any, Any], s: Any, depth: int, me: Player) -> float:
+    """Plain expectimax, every action and every outcome, no pruning: the reference."""
+    decider = system.decider(s)
+    if depth == 0 or decider is None or system.result(s) is not None:
+        return evaluate(system, s, me)
+    vals = []
+    for a in system.legal_actions(s):
+        cost = -STEP_COST if decider is me else STEP_COST
+        outs = system.outcomes(s, a, limit=search.EXACT_LIMIT)
+        vals.append(cost + sum(float(p) * _expectimax(system, t, depth - 1, me) for p, t in outs))
+    return max(vals) if decider is me else min(vals)
+
+
+@pytest.mark.parametrize("system", [WARGAME, D20], ids=lambda s: s.id)
+def test_pruning_keeps_the_best_action_and_every_exact_value(system: GameSystem[Any, Any]) -> None:
+    """Alpha-beta (through actions with one outcome) and the root's cut change no decision:
+    two decisions deep (the player's, then the opponent's, where the cuts happen), the best
+    value is plain expectimax's, every value marked exact is exact, and every other is an upper
+    bound at most the best."""
+
+    def ready(s: Any) -> bool:
+        acts = system.legal_actions(s)
+        if len(s.history) < 12 or not 2 < len(acts) <= 8:
+            return False
+        # the opponent decides next: the decision after this one is the reply
+        after = system.apply(s, acts[0], RandomDice(1))[0]
+        return system.decider(after) is not system.decider(s)
+
+    found = 0
+    for seed in (2, 5, 9):
+        s = _play_until(system, seed, ready)
+        if system.result(s) is not None:
+            continue
+        s = strip(s)
+        me = system.decider(s)
+        assert me is not None
+        choice = decide(system, s, Settings(depth=2, first=2, time_limit=600.0))
+        want = {}
+        for a in system.legal_actions(s):
+            outs = system.outcomes(s, a, limit=search.EXACT_LIMIT)
+            want[a] = -STEP_COST + sum(float(p) * _expectimax(system, t, 1, me) for p, t in outs)
+        assert choice.value == pytest.approx(max(want.values()))
+        assert want[choice.action] == pytest.approx(max(want.values()))
+        assert any(not r.exact for r in choice.ranked) or len(choice.ranked) <= 2
+        for r in choice.ranked:
+            if r.exact:
+                assert r.value == pytest.approx(want[r.action])
+            else:
+                assert want[r.action] <= r.value + 1e-9 <= choice.value + 1e-9
+        found += 1
+    assert found >= 2
+
+
+def test_a_piece_is_ranked_by_the_best_its_activation_can_do() -> None:
+    """Choosing a piece to Activate changes nothing on the board, so the beam ranks it by the
+    best of the decisions right after it: a piece that can Attack comes before one that can
+    only Move, whatever their order in the list."""
+
+    def attack_on_offer(s: Any) -> bool:
+        if s.phase is not Phase.PLAY or len(WARGAME.legal_actions(s)) < 3:
+            return False
+        acts = list(WARGAME.legal_actions(s))
+        if type(acts[0]).__name__ != "Activate":
+            return False
+        kinds = set()
+        for a in acts:
+            nxt = WARGAME.apply(s, a, RandomDice(1))[0]
+            kinds.add(any(type(b).__name__ == "Attack" for b in WARGAME.legal_actions(nxt)))
+        return kinds == {True, False}
+
+    s = strip(_play_until(WARGAME, 4, attack_on_offer))
+    me = WARGAME.decider(s)
+    assert me is not None
+    sr = search.Search(WARGAME, me, Settings(depth=2), random.Random(1), time.perf_counter() + 60)
+    for a in WARGAME.legal_actions(s):
+        nxt = WARGAME.outcomes(s, a)[0][1]
+        follow = [sr.static(nxt, b, me) for b in WARGAME.legal_actions(nxt)]
+        assert sr.rank(s, a, me) == pytest.approx(max(follow) + sr.cost(me))
+    ranks = sorted(WARGAME.legal_actions(s), key=lambda a: -sr.rank(s, a, me))
+    best_next = WARGAME.outcomes(s, ranks[0])[0][1]
+    assert any(type(b).__name__ == "Attack" for b in WARGAME.legal_actions(best_next))
+    assert len({round(sr.rank(s, a, me), 6) for a in WARGAME.legal_actions(s)}) > 1

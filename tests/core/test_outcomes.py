@@ -54,17 +54,21 @@ def test_sampling_estimates_with_weights_summing_to_one() -> None:
     assert {s for _, s in got} == {1, 2}
 
 
-def _positions(system: GameSystem[Any, Any], seed: int, wanted: int) -> list[tuple[Any, Any]]:
-    """(state, action) pairs from random games where the system gives exact odds."""
+def _positions(
+    system: GameSystem[Any, Any], seed: int, wanted: int, of_interest: Any = None
+) -> list[tuple[Any, Any]]:
+    """(state, action) pairs from random games, one of the actions ``of_interest(state,
+    action)`` picks at each state that has some (by default those the system gives odds of)."""
     rng = random.Random(seed)
+    pick = of_interest or (lambda s, a: bool(system.odds(s, a)))
     found: list[tuple[Any, Any]] = []
     while len(found) < wanted:
         s = system.new_game({})
         while system.result(s) is None and len(found) < wanted:
             acts = list(system.legal_actions(s))
-            with_odds = [a for a in acts if system.odds(s, a)]
-            if with_odds:
-                found.append((s, rng.choice(with_odds)))
+            chosen = [a for a in acts if pick(s, a)]
+            if chosen:
+                found.append((s, rng.choice(chosen)))
             s, _ = system.apply(s, rng.choice(acts), RandomDice(rng.getrandbits(32)))
     return found
 
@@ -120,21 +124,9 @@ def _d20_canon(s: Any) -> Any:
     return (s.pieces, explored, tuple(pile), rest, s.outcome)
 
 
-def _d20_moves(seed: int, wanted: int) -> list[tuple[Any, Any]]:
-    """Captures and moves that explore a square, from random games."""
-    rng = random.Random(seed)
-    found: list[tuple[Any, Any]] = []
-    while len(found) < wanted:
-        s = D20.new_game({})
-        while D20.result(s) is None and len(found) < wanted:
-            acts = list(D20.legal_actions(s))
-            for a in acts:
-                to = getattr(a, "to", None)
-                wanted_kind = to is not None and (s.at(to) is not None or s.is_unexplored(to))
-                if wanted_kind and rng.random() < 0.1:
-                    found.append((s, a))
-            s, _ = D20.apply(s, rng.choice(acts), RandomDice(rng.getrandbits(32)))
-    return found[:wanted]
+def _captures_and_explorations(s: Any, a: Any) -> bool:
+    to = getattr(a, "to", None)
+    return to is not None and (s.at(to) is not None or s.is_unexplored(to))
 
 
 def test_d20_face_classes_equal_every_face_played_out() -> None:
@@ -142,7 +134,7 @@ def test_d20_face_classes_equal_every_face_played_out() -> None:
     of tile in the pile): the same positions, up to which copy of a tile was drawn, with the
     same probabilities as playing out every face of every die."""
     compared = {"capture": 0, "explore": 0}
-    for state, action in _d20_moves(7, 40):
+    for state, action in _positions(D20, 7, 40, _captures_and_explorations):
         fast = D20.outcomes(state, action)
         assert sum(p for p, _ in fast) == 1
         try:

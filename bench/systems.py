@@ -39,6 +39,7 @@ import argparse
 import asyncio
 import copy
 import dataclasses
+import os
 import random
 import statistics
 import sys
@@ -103,6 +104,9 @@ class Outcome:
     apply_ms: float = 0.0
     baseline_n: int = 0
     setup_s: float = 0.0
+    loop_cpu_ms: float = 0.0  # the event loop's thread: CPU a click (the bench's picking out)
+    db_cpu_ms: float = 0.0  # the bot's process's other threads (the database's): CPU a click
+    worker_cpu_ms: float = 0.0  # the picture workers' CPU a click
     violations: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -407,6 +411,9 @@ async def _measure(
     total = actions if actions is not None else int(out.rate * seconds) + 1
     tasks: set[asyncio.Future[None]] = set()
     counting[0] = True
+    workers = [w.process.pid for w in svc.painter._workers if w.alive]
+    cpu0, wcpu0 = time.process_time(), sum(_cpu_of(pid) for pid in workers)
+    tcpu0 = time.thread_time()
     start = time.perf_counter()
     last_feed = start
     for k in range(total):
@@ -429,6 +436,11 @@ async def _measure(
     await asyncio.gather(*tasks)
     out.wall = time.perf_counter() - start
     counting[0] = False
+    clicks = max(1, out.answered)
+    loop_s = time.thread_time() - tcpu0
+    out.loop_cpu_ms = (loop_s - pick_s[0]) / clicks * 1000
+    out.db_cpu_ms = (time.process_time() - cpu0 - loop_s) / clicks * 1000
+    out.worker_cpu_ms = (sum(_cpu_of(pid) for pid in workers) - wcpu0) / clicks * 1000
     out.pick_ms = pick_s[0] / max(1, out.fed + WARM_UP) * 1000
     await asyncio.gather(*replacing)
     await table.settle()
@@ -445,6 +457,15 @@ async def _measure(
     out.baseline_n = len(sample)
     if sample:
         out.apply_ms = applied / len(sample) * 1000
+
+
+def _cpu_of(pid: int | None) -> float:
+    """Seconds of CPU a process has used (user + system), from /proc (0 where unreadable)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _last_refusal(table: Harness, channel: int) -> str:
@@ -485,7 +506,9 @@ def notes(o: Outcome) -> list[str]:
         f"engine baseline over {o.baseline_n} of the same actions: apply {o.apply_ms:.3f} ms "
         f"each; the bench's own picking "
         f"{o.pick_ms:.3f} ms a click (on the same loop); {o.drawn} pictures drawn "
-        f"({o.uploaded} uploaded), {o.replaced} ended games replaced"
+        f"({o.uploaded} uploaded), {o.replaced} ended games replaced; CPU a click: the event "
+        f"loop {o.loop_cpu_ms:.2f} ms (the bench's picking and feeding in it), the database "
+        f"thread {o.db_cpu_ms:.2f} ms, the picture worker(s) {o.worker_cpu_ms:.2f} ms"
         + (" [target p99 < 50 ms at 300/s met]" if met else "")
     ]
     acks = sorted(o.acks)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import itertools
-import json
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +20,7 @@ import aiohttp
 import discord
 import discord.http
 import discord.webhook.async_
+from discord.utils import _from_json  # orjson when installed, as the bot parses
 
 APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
@@ -259,7 +259,7 @@ class Harness:
         data = kwargs.get("json") or kwargs.get("payload") or {}
         for part in form or []:
             if part.get("name") == "payload_json":
-                data = json.loads(part["value"])
+                data = _from_json(part["value"])
         return dict(data)
 
     async def http_request(
@@ -335,7 +335,7 @@ class Harness:
             data = kwargs.get("json") or {}
             for part in form or []:
                 if part.get("name") == "payload_json":
-                    data = json.loads(part["value"])
+                    data = _from_json(part["value"])
             sent = self._record("channel", data, self._files(files), int(route.channel_id))
             return sent.message_payload()
         raise AssertionError(f"unexpected REST call {method} {path}")
@@ -354,7 +354,7 @@ class Harness:
         data = payload
         for part in multipart or []:
             if part.get("name") == "payload_json":
-                data = json.loads(part["value"])
+                data = _from_json(part["value"])
         data = data or {}
         got = self._files(files)
         if route.path.endswith("/callback"):

@@ -3,9 +3,7 @@ onto an enemy piece or the Dragon is an attack, decided by the capture roll (``c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from rules.core.board import Player, Square
+from rules.core.board import AROUND, CHESSBOARD, Player, Square
 from rules.d20_chess.pieces import Kind, Piece
 from rules.d20_chess.state import State
 
@@ -32,44 +30,85 @@ def is_enemy(piece: Piece, other: Piece | None) -> bool:
     return other is not None and other.owner is not piece.owner
 
 
-def _steps(state: State, piece: Piece) -> Iterator[Square]:
-    sq = piece.square
-    if piece.kind in LINES:
-        for df, dr in LINES[piece.kind]:
+def _rays(lines: tuple[tuple[int, int], ...]) -> dict[Square, tuple[tuple[Square, ...], ...]]:
+    """For each square, the squares along each line from it, nearest first."""
+    out = {}
+    for sq in CHESSBOARD.squares:
+        rays = []
+        for df, dr in lines:
+            ray = []
             to = sq.offset(df, dr)
             while to is not None:
-                yield to
-                if state.at(to) is not None:
-                    break
+                ray.append(to)
                 to = to.offset(df, dr)
-    elif piece.kind is Kind.KNIGHT:
-        yield from (t for df, dr in KNIGHT_JUMPS if (t := sq.offset(df, dr)) is not None)
-    elif piece.kind in (Kind.KING, Kind.DRAGON):
-        yield from sq.neighbours()
-    elif piece.kind is Kind.PAWN and piece.owner is not None:
-        yield from _pawn(state, piece, forward(piece.owner))
+            if ray:
+                rays.append(tuple(ray))
+        out[sq] = tuple(rays)
+    return out
 
 
-def _pawn(state: State, piece: Piece, ahead: int) -> Iterator[Square]:
-    sq = piece.square
-    one = sq.offset(0, ahead)
-    if one is not None and state.at(one) is None:
-        yield one
-        two = sq.offset(0, 2 * ahead)
-        if not piece.moved and two is not None and state.at(two) is None:
-            yield two
-    for df in (-1, 1):
-        diag = sq.offset(df, ahead)
-        if diag is not None and is_enemy(piece, state.at(diag)):
-            yield diag
+def _jumps(steps: tuple[tuple[int, int], ...]) -> dict[Square, tuple[Square, ...]]:
+    return {
+        sq: tuple(t for df, dr in steps if (t := sq.offset(df, dr)) is not None)
+        for sq in CHESSBOARD.squares
+    }
+
+
+# Worked out once: the lines and jumps from every square (legal actions are listed often).
+_LINE_RAYS = {kind: _rays(lines) for kind, lines in LINES.items()}
+_JUMPS = {
+    Kind.KNIGHT: _jumps(KNIGHT_JUMPS),
+    Kind.KING: _jumps(AROUND),
+    Kind.DRAGON: _jumps(AROUND),
+}
+
+
+def _index(sq: Square) -> int:
+    return sq.index
 
 
 def destinations(state: State, piece: Piece) -> list[Square]:
-    """Every square ``piece`` may move to or attack, in a1..h8 order."""
+    """Every square ``piece`` may move to or attack, in a1..h8 order: along its lines up to and
+    including the first piece in the way, its jumps, or the Pawn's steps; never onto its own
+    side's pieces."""
     board = state.board
-    out = set()
-    for to in _steps(state, piece):
-        there = board.get(to)
-        if there is None or there.owner is not piece.owner:
-            out.add(to)
-    return sorted(out, key=lambda s: s.index)
+    owner = piece.owner
+    sq = piece.square
+    kind = piece.kind
+    out: list[Square] = []
+    rays = _LINE_RAYS.get(kind)
+    if rays is not None:
+        for ray in rays[sq]:
+            for to in ray:
+                there = board.get(to)
+                if there is None:
+                    out.append(to)
+                    continue
+                if there.owner is not owner:
+                    out.append(to)
+                break
+    elif kind in _JUMPS:
+        for to in _JUMPS[kind][sq]:
+            there = board.get(to)
+            if there is None or there.owner is not owner:
+                out.append(to)
+    elif kind is Kind.PAWN and owner is not None:
+        out.extend(_pawn(board, piece, forward(owner)))
+    out.sort(key=_index)
+    return out
+
+
+def _pawn(board: dict[Square, Piece], piece: Piece, ahead: int) -> list[Square]:
+    sq = piece.square
+    out = []
+    one = sq.offset(0, ahead)
+    if one is not None and one not in board:
+        out.append(one)
+        two = sq.offset(0, 2 * ahead)
+        if not piece.moved and two is not None and two not in board:
+            out.append(two)
+    for df in (-1, 1):
+        diag = sq.offset(df, ahead)
+        if diag is not None and is_enemy(piece, board.get(diag)):
+            out.append(diag)
+    return out

@@ -557,8 +557,7 @@ async def _post_log(interaction: discord.Interaction, ans: Answer) -> None:
     view = None
     if ans.over:
         view = live_view(ans)
-    # (its id is not needed: not waiting spares Discord's reply and the bot reading it)
-    await _send(interaction, fit(ans.log), [], view, pings(ans), False, wait=False)
+    await _send(interaction, fit(ans.log), [], view, pings(ans), False)
     if ans.over:
         await archive(interaction, ans)
 
@@ -583,10 +582,8 @@ async def _send(
     view: discord.ui.View | None,
     mentions: discord.AllowedMentions,
     ephemeral: bool,
-    wait: bool = True,
 ) -> int | None:
-    """Send as the interaction's answer (or a follow-up); the message id when known (a
-    follow-up sent without ``wait`` has none)."""
+    """Send as the interaction's answer (or a follow-up); the message id when known."""
     kwargs: dict[str, Any] = {
         "ephemeral": ephemeral,
         "files": files or discord.utils.MISSING,
@@ -594,9 +591,6 @@ async def _send(
         "allowed_mentions": mentions,
     }
     if interaction.response.is_done():
-        if not wait:
-            await interaction.followup.send(content, **kwargs)
-            return None
         msg = await interaction.followup.send(content, wait=True, **kwargs)
         return msg.id
     callback = await interaction.response.send_message(content, **kwargs)

@@ -1,8 +1,10 @@
 """How good a position looks to one player, per system: material, points and health as data.
 
 Each evaluation returns a number from ``player``'s side, zero-sum (the opponent's is its
-negative). Finished games score ``WIN`` (plus the margin, so a bigger win is preferred) or
-``-WIN``; a draw scores 0. Only what ``player`` can see is read: the card game counts hands by
+negative), but for one term: Chess28's pull towards the enemy in last side standing counts
+for ``player``'s models only (the search always evaluates from its own player's side).
+Finished games score ``WIN`` (plus the margin, so a bigger win is preferred) or ``-WIN``; a
+draw scores 0. Only what ``player`` can see is read: the card game counts hands by
 their size, never their cards.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.chess28.combat import melee_squares
 from rules.core.board import Player
 from rules.core.system import GameSystem
 from rules.d20_chess.pieces import Kind
@@ -116,6 +119,8 @@ def _card_game(state: Any, player: Player) -> float:
 # Treasure Chest counts (three destroy it and win). Models are worth a little more the closer
 # they stand to what they must reach (the enemy chest in Piñata, else the nearest enemy model),
 # so that the search, which sees a turn or two, closes in rather than waiting for the limit.
+# Standing on the enemy chest's square (models may share it) counts as two squares away: a
+# model cannot attack its own square, so the chest is hit from beside it, not from on it.
 C28_HEALTH = 1.0
 C28_FIGHT = 0.5
 C28_DEFENCE = 0.5
@@ -123,6 +128,17 @@ C28_RESERVE = 0.8  # a model not yet deployed, as a share of its worth
 C28_CARD = 0.5
 C28_CHEST_WOUND = 4.0
 C28_HUNT = 0.3
+# In last side standing only kills end the game, and the turn limit makes it a draw. The pull
+# there is towards the enemy models on average (towards the nearest one alone, a kill would
+# cost the pull of every model that stood near the victim, more than the kill is worth), and
+# it counts for the evaluating player's models only (the one place the evaluation is not
+# zero-sum: both sides' targets are each other's models, so a symmetric pull would cancel out),
+# so that the AI seeks the fight instead of waiting for a draw.
+C28_HUNT_MODELS = 0.25
+# A model whose Melee Range (its sword squares, as it faces now) holds what it must reach can
+# attack it with its next Activation: worth more than standing near it, facing elsewhere.
+C28_THREAT_CHEST = 1.5
+C28_THREAT_MODEL = 0.6
 
 
 def _chess28(state: Any, player: Player) -> float:
@@ -150,11 +166,19 @@ def _chess28(state: Any, player: Player) -> float:
         )
         if goals:
             spots = [(g.file, g.rank) for g in goals]
+            threat = C28_THREAT_CHEST if chest is not None else C28_THREAT_MODEL
             for u in on_board:
-                if u.owner is seat:
-                    f, r = u.square.file, u.square.rank
-                    gap = min(max(abs(f - gf), abs(r - gr)) for gf, gr in spots)
-                    v += C28_HUNT * (7 - gap)
+                if u.owner is not seat:
+                    continue
+                f, r = u.square.file, u.square.rank
+                gaps = [max(abs(f - gf), abs(r - gr)) or 2 for gf, gr in spots]
+                if chest is not None:
+                    v += C28_HUNT * (7 - gaps[0])
+                elif seat is player:
+                    v += C28_HUNT_MODELS * (7 - sum(gaps) / len(gaps))
+                if min(gaps) <= 2:
+                    reach = melee_squares(state, u)
+                    v += threat * sum(1 for g in goals if g in reach)
         total += v if seat is player else -v
     return total
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import tests.chess28.helpers as c28
 from bot import systems as _registry
 from rules.ai import search
 from rules.ai.evaluation import evaluate
@@ -17,6 +18,8 @@ from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, level
 from rules.ai.search import STEP_COST, Settings, decide, strip
 from rules.card_game.state import Phase as CardPhase
 from rules.card_game.system import SYSTEM as CARDS
+from rules.chess28 import actions as A28
+from rules.chess28.state import Mode
 from rules.core.board import ALL_SQUARES, Player
 from rules.core.chance import merge_key
 from rules.core.dice import RandomDice
@@ -247,6 +250,44 @@ def test_chess28_evaluation_rewards_wounds_on_the_enemy_chest_and_closing_in() -
     a = replace(s, units=tuple(replace(u, square=far) if u is mine else u for u in s.units))
     b = replace(s, units=tuple(replace(u, square=near) if u is mine else u for u in s.units))
     assert evaluate(CHESS28, b, me) > evaluate(CHESS28, a, me)
+
+
+# A model that strikes only the square in front of it (and moves one square, pivoting freely).
+SPEAR = "Spear; move ooo/oAo/ooo; attack .x./.A./...; fight 2; defence 1; hp 2"
+
+
+def test_chess28_evaluation_wants_the_enemy_chest_in_melee_range_not_underfoot() -> None:
+    def at(square: str, facing: str) -> Any:
+        return c28.position(
+            [(SPEAR, square, facing)],
+            [(c28.PLAIN, "a8", "S")],
+            chests={Player.BLACK: "d6", Player.WHITE: "d1"},
+            mode=Mode.PINATA,
+        )
+
+    me = Player.WHITE
+    facing_it, facing_away, on_it = at("d5", "N"), at("d5", "S"), at("d6", "N")
+    # Beside the chest and facing it: the next Activation can strike it.
+    assert A28.Melee("W1", c28.sq("d6")) in CHESS28.legal_actions(facing_it)
+    assert evaluate(CHESS28, facing_it, me) > evaluate(CHESS28, facing_away, me)
+    # On the chest's square (models may share it) no attack reaches it: worse than beside it.
+    assert not any(isinstance(a, A28.Melee) for a in CHESS28.legal_actions(on_it))
+    assert evaluate(CHESS28, on_it, me) < evaluate(CHESS28, facing_away, me)
+
+
+def test_chess28_last_standing_pulls_the_ai_to_the_fight_and_a_kill_always_pays() -> None:
+    me = Player.WHITE
+    ring = [(c28.PLAIN, s, "N") for s in ("c4", "d4", "e4", "c6", "e6")]
+    # Five models round d5: killing the model there leaves only a far one (h1) to close in on;
+    # the kill must still count for more than the ground it costs.
+    alive = c28.position(ring, [(c28.PLAIN, "d5", "S"), (c28.PLAIN, "h1", "S")])
+    killed = c28.position(ring, [(c28.PLAIN, "h1", "S")], dead={Player.BLACK: [c28.PLAIN]})
+    assert evaluate(CHESS28, killed, me) > evaluate(CHESS28, alive, me)
+    # A step towards the enemy is worth something to the side that takes it (a pull counted
+    # for both sides would cancel out: the enemy is as near to it as it is to the enemy).
+    home = c28.position([(c28.PLAIN, "d2", "N")], [(c28.PLAIN, "d7", "S")])
+    ahead = c28.position([(c28.PLAIN, "d3", "N")], [(c28.PLAIN, "d7", "S")])
+    assert evaluate(CHESS28, ahead, me) > evaluate(CHESS28, home, me)
 
 
 def _expectimax(system: GameSystem[Any, Any], s: Any, depth: int, me: Player) -> float:

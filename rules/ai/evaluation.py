@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.card_game.battlefield import base_rank
 from rules.chess28.combat import melee_squares
 from rules.core.board import Player
 from rules.core.system import GameSystem
@@ -42,6 +43,11 @@ CARD_UNIT_HEALTH = 0.7
 CARD_HAND = 0.8
 CARD_DECK = 0.05
 CARD_MATERIAL = 0.3
+# Where a unit stands: in the enemy Base it may attack the King every turn (the King's health
+# is worth CARD_KING_HEALTH a point; a threat, not yet a wound, half of that per Attack point),
+# in the Warzone it is on its way.
+CARD_KING_THREAT = 1.5
+CARD_ADVANCE = 0.3
 
 
 def _wargame(state: Any, player: Player) -> float:
@@ -108,8 +114,14 @@ def _card_game(state: Any, player: Player) -> float:
         total += v if seat is player else -v
     for u in state.units:
         c = state.card(u.cid)
-        v = CARD_UNIT_ATTACK * (c.attack + u.atk_bonus)
+        attack = max(0, c.attack + u.atk_bonus)
+        v = CARD_UNIT_ATTACK * attack
         v += CARD_UNIT_HEALTH * max(0, c.health + u.hp_bonus - u.damage)
+        rank = u.square.rank
+        if rank == base_rank(u.owner.other):
+            v += CARD_KING_THREAT * attack
+        elif rank != base_rank(u.owner):
+            v += CARD_ADVANCE
         total += v if u.owner is player else -v
     return total
 

@@ -35,6 +35,7 @@ from rules.core.board import Player
 from rules.core.dice import Dice, RecordingDice
 from rules.core.errors import GameOver, IllegalAction, NotYourDecision
 from rules.core.history import Event, Step
+from rules.core.memo import once
 
 assert T.COUNTER  # the Tactics' programs are registered by importing them
 
@@ -107,11 +108,7 @@ def can_attack_king(u: Unit) -> bool:
 
 def legal_actions(s: GameState) -> list[Action]:
     """The legal actions, worked out once per state (states are immutable)."""
-    found: list[Action] | None = s.__dict__.get("_legal")
-    if found is None:
-        found = _legal_actions(s)
-        object.__setattr__(s, "_legal", found)
-    return list(found)
+    return list(once(s, "_legal", _legal_actions))
 
 
 def _legal_actions(s: GameState) -> list[Action]:

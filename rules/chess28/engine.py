@@ -31,6 +31,7 @@ from rules.core.board import Player
 from rules.core.dice import Dice, RecordingDice
 from rules.core.errors import GameOver, IllegalAction, NotYourDecision, RulesError
 from rules.core.history import Event, Step
+from rules.core.memo import once
 
 SETUP_PHASES = (Phase.MODE, Phase.FIRST_PLAYER, Phase.CHESTS, Phase.TERRAIN, Phase.DEPLOY)
 
@@ -103,10 +104,7 @@ def play_actions(state: GameState) -> list[Action]:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action now, in a stable order (computed once per state)."""
-    cached: list[Action] | None = state.__dict__.get("_legal")
-    if cached is None:
-        cached = state.__dict__["_legal"] = _legal_actions(state)
-    return list(cached)
+    return list(once(state, "_legal", _legal_actions))
 
 
 def _legal_actions(state: GameState) -> list[Action]:

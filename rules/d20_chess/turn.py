@@ -12,6 +12,7 @@ from rules.core.board import Player
 from rules.core.dice import Dice, RecordingDice
 from rules.core.errors import GameOver, IllegalAction, NotYourDecision
 from rules.core.history import Event, Step
+from rules.core.memo import once
 from rules.d20_chess.actions import Concede, Keep, Move, Pass, Promote
 from rules.d20_chess.captures import move_to, resolve
 from rules.d20_chess.dragon import dragon_acts
@@ -45,10 +46,7 @@ def movable(state: State, player: Player) -> list[Piece]:
 def legal_actions(state: State) -> Sequence[Action]:
     """Every legal action now, in a stable order (computed once per state: the menu, the
     prompt and the check all ask)."""
-    cached: list[Action] | None = state.__dict__.get("_legal")
-    if cached is None:
-        cached = state.__dict__["_legal"] = list(_legal_actions(state))
-    return list(cached)
+    return list(once(state, "_legal", _legal_actions))
 
 
 def _legal_actions(state: State) -> Sequence[Action]:

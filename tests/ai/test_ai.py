@@ -16,6 +16,7 @@ from rules.ai import search
 from rules.ai.evaluation import evaluate
 from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, level
 from rules.ai.search import STEP_COST, Settings, decide, strip
+from rules.card_game.battlefield import SQUARES, base_rank
 from rules.card_game.state import Phase as CardPhase
 from rules.card_game.system import SYSTEM as CARDS
 from rules.chess28 import actions as A28
@@ -288,6 +289,27 @@ def test_chess28_last_standing_pulls_the_ai_to_the_fight_and_a_kill_always_pays(
     home = c28.position([(c28.PLAIN, "d2", "N")], [(c28.PLAIN, "d7", "S")])
     ahead = c28.position([(c28.PLAIN, "d3", "N")], [(c28.PLAIN, "d7", "S")])
     assert evaluate(CHESS28, ahead, me) > evaluate(CHESS28, home, me)
+
+
+def test_card_game_evaluation_values_a_unit_by_where_it_can_strike_from() -> None:
+    me = Player.WHITE
+    s = _play_until(
+        CARDS,
+        3,
+        lambda s: any(u.owner is me and s.card(u.cid).attack > 0 for u in s.units),
+    )
+    assert CARDS.result(s) is None
+    unit = next(u for u in s.units if u.owner is me and s.card(u.cid).attack > 0)
+
+    def standing_on(rank: int) -> Any:
+        free = next(q for q in SQUARES if q.rank == rank and all(v.square != q for v in s.units))
+        return replace(s, units=tuple(replace(v, square=free) if v is unit else v for v in s.units))
+
+    home, warzone, enemy_base = (standing_on(r) for r in (base_rank(me), 1, base_rank(me.other)))
+    # On its way, then able to attack the King every turn: worth its Attack again and a half.
+    assert evaluate(CARDS, warzone, me) > evaluate(CARDS, home, me)
+    gain = evaluate(CARDS, enemy_base, me) - evaluate(CARDS, home, me)
+    assert gain == pytest.approx(1.5 * s.card(unit.cid).attack)
 
 
 def _expectimax(system: GameSystem[Any, Any], s: Any, depth: int, me: Player) -> float:

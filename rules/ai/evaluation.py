@@ -11,10 +11,14 @@ their size, never their cards.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from rules.card_game.battlefield import base_rank
-from rules.chess28.combat import melee_squares
+from rules.chess28.combat import CHEST, melee_squares
+from rules.chess28.models import Ability
+from rules.chess28.odds import combat_wound_odds
+from rules.chess28.state import CHEST_HP
 from rules.core.board import Player
 from rules.core.system import GameSystem
 from rules.d20_chess.pieces import Kind
@@ -141,25 +145,55 @@ C28_CARD = 0.5
 C28_CHEST_WOUND = 4.0
 C28_HUNT = 0.3
 # In last side standing only kills end the game, and the turn limit makes it a draw. The pull
-# there is towards the enemy models on average (towards the nearest one alone, a kill would
-# cost the pull of every model that stood near the victim, more than the kill is worth), and
-# it counts for the evaluating player's models only (the one place the evaluation is not
-# zero-sum: both sides' targets are each other's models, so a symmetric pull would cancel out),
-# so that the AI seeks the fight instead of waiting for a draw.
-C28_HUNT_MODELS = 0.25
+# there is towards the enemy models on average, a dead enemy model counting as reached (one
+# square away): so a kill never costs pull, however far the survivors stand. It counts for the
+# evaluating player's models only (the one place the evaluation is not zero-sum: both sides'
+# targets are each other's models, so a symmetric pull would cancel out), so that the AI seeks
+# the fight instead of waiting for a draw.
+C28_HUNT_MODELS = 0.5
 # A model whose Melee Range (its sword squares, as it faces now) holds what it must reach can
 # attack it with its next Activation: worth more than standing near it, facing elsewhere.
 C28_THREAT_CHEST = 1.5
 C28_THREAT_MODEL = 0.6
 
 
+@lru_cache(maxsize=4096)
+def _wounds(combat: Any, chill: bool, iron: bool) -> tuple[tuple[int, float], ...]:
+    return tuple((w, float(p)) for w, p in combat_wound_odds(combat, chill, iron).items())
+
+
+def _c28_combat(state: Any, player: Player) -> float:
+    """A combat under way (its dice still to roll, or rolled and not yet resolved) counts as
+    the wounds it will most likely do, for the attacker: otherwise an attack's worth would show
+    only decisions later (after "roll", "keep or re-roll"), beyond the horizon at which a
+    move's is already seen, and the search would keep moving instead of attacking."""
+    c = state.combat
+    attacker = state.unit(c.attacker)
+    chill = attacker.model.has(Ability.CHILL_GRASP)
+    if c.target == CHEST:
+        chest = state.chest_of(attacker.owner.other)
+        left = CHEST_HP - (chest.wounds if chest is not None else 0)
+        v = sum(p * C28_CHEST_WOUND * min(w, left) for w, p in _wounds(c, chill, False))
+    else:
+        d = state.unit(c.target)
+        left = d.model.hp - d.wounds
+        kill = C28_FIGHT * d.model.fight + C28_DEFENCE * d.model.defence
+        v = sum(
+            p * (C28_HEALTH * min(w, left) + (kill if w >= left else 0.0))
+            for w, p in _wounds(c, chill, d.iron_skin)
+        )
+    return v if attacker.owner is player else -v
+
+
 def _chess28(state: Any, player: Player) -> float:
-    total = 0.0
+    total = _c28_combat(state, player) if state.combat is not None else 0.0
     pinata = getattr(state.mode, "value", None) == "pinata"
     on_board = [u for u in state.units if u.zone.name == "BOARD" and u.square is not None]
+    fallen = [0, 0]  # each side's models in its Dead or Drained Pile
     for u in state.units:
         zone = u.zone.name
         if zone not in ("BOARD", "RESERVE", "DUG"):
+            fallen[u.owner] += 1
             continue
         m = u.model
         v = C28_HEALTH * max(0, m.hp - u.wounds) + C28_FIGHT * m.fight + C28_DEFENCE * m.defence
@@ -187,7 +221,8 @@ def _chess28(state: Any, player: Player) -> float:
                 if chest is not None:
                     v += C28_HUNT * (7 - gaps[0])
                 elif seat is player:
-                    v += C28_HUNT_MODELS * (7 - sum(gaps) / len(gaps))
+                    down = fallen[seat.other]
+                    v += C28_HUNT_MODELS * (7 - (sum(gaps) + down) / (len(gaps) + down))
                 if min(gaps) <= 2:
                     reach = melee_squares(state, u)
                     v += threat * sum(1 for g in goals if g in reach)

@@ -2,7 +2,8 @@
 
 The tree alternates decision nodes (the decider's legal actions: the thinking player takes the
 best, the opponent the worst for it, since evaluations are zero-sum) and chance nodes (an
-action's ``outcomes`` with their probabilities). Depth counts decisions. Below the root, a node
+action's ``outcomes`` with their probabilities). Depth counts decisions (not a forced one,
+nor one that only finishes resolving an action, ``GameSystem.resolving``). Below the root, a node
 with many actions keeps only the ``width`` that look best one decision ahead (a beam), so a
 deeper search stays affordable. The search deepens one decision at a time until its deadline or
 its node budget; an iteration cut short still counts for the root actions it finished, searched
@@ -40,6 +41,9 @@ STEP_COST = 0.01
 # that makes ending one's turn look costly would loop for ever.
 LOOP_COST = 50.0
 INF = float("inf")
+# forced decisions, and those that only finish resolving an action, on one line of play that
+# cost no depth
+FORCED_EXTENSION = 4
 SAMPLES = 4  # samples of a chance node with too many sequences to enumerate
 
 
@@ -117,6 +121,7 @@ class Search:
         self.cache: dict[tuple[int, Action], tuple[Any, list[tuple[float, Any]]]] = {}
         self.statics: dict[tuple[int, Action], tuple[Any, float]] = {}
         self.path: set[Any] = set()  # the positions from the root to the node being searched
+        self.forced = 0  # decisions on that path searched without costing depth
 
     # ---- chance ----
     def chance(self, state: Any, action: Action) -> list[tuple[float, Any]]:
@@ -224,6 +229,27 @@ class Search:
         actions = list(self.system.legal_actions(state))
         if not actions:
             return evaluate(self.system, state, self.player)
+        if self.forced < FORCED_EXTENSION and (len(actions) == 1 or self.system.resolving(state)):
+            # a forced decision (say, "roll" when nothing else may be done), or one that only
+            # finishes resolving an action already chosen (keep or re-roll), costs no depth:
+            # otherwise an attack's dice and questions would fall beyond the horizon that a
+            # move's gain is seen within, and the search would always prefer to move
+            self.forced += 1
+            try:
+                return self._expand(state, actions, depth + 1, decider, alpha, beta)
+            finally:
+                self.forced -= 1
+        return self._expand(state, actions, depth, decider, alpha, beta)
+
+    def _expand(
+        self,
+        state: Any,
+        actions: list[Action],
+        depth: int,
+        decider: Player,
+        alpha: float,
+        beta: float,
+    ) -> float:
         mine = decider is self.player
         if depth == 1:  # the children are leaves: their static values are the answer
             best = -INF if mine else INF

@@ -7,9 +7,9 @@ from fractions import Fraction
 from functools import cache
 
 from rules.chess28 import actions as A
-from rules.chess28.combat import CHEST, combat_numbers, count, shoot_targets
+from rules.chess28.combat import CHEST, combat_numbers, count, outcome, shoot_targets
 from rules.chess28.models import Ability
-from rules.chess28.state import CHEST_HP, GameState
+from rules.chess28.state import CHEST_HP, Combat, GameState
 from rules.core.actions import Action
 
 HALF, THIRD, SIXTH = Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)
@@ -53,6 +53,25 @@ def wound_odds(
         for saves, q in _saves(max(0, defence), iron).items():
             w = max(0, savable - saves) + unsavable
             out[w] = out.get(w, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
+
+
+def combat_wound_odds(c: Combat, chill: bool, iron: bool) -> dict[int, Fraction]:
+    """The chance of each number of wounds of a combat under way, given the dice it has rolled
+    so far (none, the attack dice, or both)."""
+    if c.defence_dice:
+        return {outcome(c, chill, iron)[2]: Fraction(1)}
+    if c.attack_dice:
+        hits = outcome(c, chill, iron)[0]
+        unsavable = 0 if c.glory or not chill else 2 * sum(1 for f in c.attack_dice if f == 6)
+    elif c.glory:  # Moment of Glory: every attack die will hit
+        hits, unsavable = c.fight, 0
+    else:
+        return wound_odds(c.fight, c.defence, chill, iron)
+    out: dict[int, Fraction] = {}
+    for saves, q in _saves(max(0, c.defence), iron).items():
+        w = max(0, hits - unsavable - saves) + unsavable
+        out[w] = out.get(w, Fraction(0)) + q
     return dict(sorted(out.items()))
 
 

@@ -21,6 +21,19 @@ from rules.core.errors import ParseError
 from rules.core.history import Event, Step
 from rules.core.system import GameSystem, Result
 
+RESOLVING = frozenset(
+    {
+        "charge",
+        "glory",
+        "reroll_attack",
+        "defence_window",
+        "reroll_defence",
+        "push",
+        "last_gasp",
+        "relentless",
+        "bloodlust",
+    }
+)
 DEFAULT_PARTIES = (READY_MADE["Iron Vanguard"], READY_MADE["Night Parade"])
 
 
@@ -63,6 +76,13 @@ class Chess28(GameSystem[GameState, GameConfig]):
 
     def decider(self, state: GameState) -> Player | None:
         return state.decider
+
+    def resolving(self, state: GameState) -> bool:
+        """The questions an attack asks once declared (the target of a Charge, Moment of
+        Glory, re-rolls, Iron Skin, where the pushed model goes, Last Gasp, Relentless,
+        Bloodlust): part of the attack, not a new decision, for the AI's search."""
+        p = state.pending
+        return p is not None and p.kind in RESOLVING
 
     def legal_actions(self, state: GameState) -> Sequence[Action]:
         return engine.legal_actions(state)

@@ -112,6 +112,13 @@ class GameSystem(ABC, Generic[S, C]):
         system may skip re-checking and wording events here; by default it is ``apply``."""
         return self.apply(state, action, dice)[0]
 
+    def resolving(self, state: S) -> bool:
+        """Whether the decision now only finishes resolving an action already chosen (keep or
+        re-roll the dice, where a pushed model goes): the search then looks through it without
+        counting it as a decision of its own, so that an attack, which asks such questions, is
+        not seen a decision later than a move, which does not. By default, never."""
+        return False
+
     def outcomes(
         self, state: S, action: Action, *, limit: int = chance.DEFAULT_LIMIT
     ) -> list[tuple[Fraction, S]]:

@@ -20,6 +20,8 @@ from rules.card_game.battlefield import SQUARES, base_rank
 from rules.card_game.state import Phase as CardPhase
 from rules.card_game.system import SYSTEM as CARDS
 from rules.chess28 import actions as A28
+from rules.chess28 import cards as C28Cards
+from rules.chess28.odds import wound_odds
 from rules.chess28.state import Mode
 from rules.core.board import ALL_SQUARES, Player
 from rules.core.chance import merge_key
@@ -280,7 +282,8 @@ def test_chess28_last_standing_pulls_the_ai_to_the_fight_and_a_kill_always_pays(
     me = Player.WHITE
     ring = [(c28.PLAIN, s, "N") for s in ("c4", "d4", "e4", "c6", "e6")]
     # Five models round d5: killing the model there leaves only a far one (h1) to close in on;
-    # the kill must still count for more than the ground it costs.
+    # the kill must still count for more than the ground it would cost (a dead model counts
+    # as reached, so with the pull at its weight the kill costs none).
     alive = c28.position(ring, [(c28.PLAIN, "d5", "S"), (c28.PLAIN, "h1", "S")])
     killed = c28.position(ring, [(c28.PLAIN, "h1", "S")], dead={Player.BLACK: [c28.PLAIN]})
     assert evaluate(CHESS28, killed, me) > evaluate(CHESS28, alive, me)
@@ -289,6 +292,57 @@ def test_chess28_last_standing_pulls_the_ai_to_the_fight_and_a_kill_always_pays(
     home = c28.position([(c28.PLAIN, "d2", "N")], [(c28.PLAIN, "d7", "S")])
     ahead = c28.position([(c28.PLAIN, "d3", "N")], [(c28.PLAIN, "d7", "S")])
     assert evaluate(CHESS28, ahead, me) > evaluate(CHESS28, home, me)
+
+
+def test_chess28_an_attack_counts_for_its_likely_wounds_before_its_dice_are_rolled() -> None:
+    """Declaring a Melee Attack whose dice wait behind a decision ("roll", or play Moment of
+    Glory) is already worth the wounds it will likely do: the AI would otherwise see the gain
+    of a move sooner than that of an attack, and keep moving."""
+    me = Player.WHITE
+    s = c28.position(
+        [(c28.PLAIN, "d4", "N")],
+        [(c28.PLAIN, "d5", "S"), (c28.PLAIN, "h8", "S")],
+        hands=((C28Cards.GLORY,), ()),
+        dead={me: [c28.PLAIN]},
+    )
+    t, _ = CHESS28.apply(s, A28.Melee("W1", c28.sq("d5")), RandomDice(1))
+    assert t.combat is not None and t.combat.attack_dice == ()
+    # Fight 2 against Defence 1; the target has 2 HP, Fight 2 and Defence 1: a wound is worth
+    # 1, a kill 0.5 x 2 + 0.5 x 1 more.
+    want = sum(
+        float(p) * (min(w, 2) + (1.5 if w >= 2 else 0.0)) for w, p in wound_odds(2, 1).items()
+    )
+    assert evaluate(CHESS28, t, me) - evaluate(CHESS28, s, me) == pytest.approx(want)
+    assert evaluate(CHESS28, t, me.other) - evaluate(CHESS28, s, me.other) == pytest.approx(-want)
+
+
+# One attack die and no Defence, so that every roll is enumerated exactly (never sampled).
+POKE = "Poke; move ooo/oAo/ooo; attack xxx/xAx/xxx; fight 1; defence 0; hp 2"
+
+
+def test_a_forced_decision_costs_the_search_no_depth() -> None:
+    """With a card in hand but not Moment of Glory, "roll" is the attacker's only choice, and
+    keeping or re-rolling the dice only finishes the attack: one decision deep, the search
+    looks through both to the end of the attack, as if they were not there."""
+    me = Player.WHITE
+    s = c28.position(
+        [(POKE, "d4", "N")],
+        [(POKE, "d5", "S"), (POKE, "h8", "S")],
+        hands=((C28Cards.VAULT,), ()),
+        dead={me: [c28.PLAIN]},
+    )
+    t, _ = CHESS28.apply(s, A28.Melee("W1", c28.sq("d5")), RandomDice(1))
+    (roll,) = CHESS28.legal_actions(t)
+    sr = search.Search(CHESS28, me, Settings(depth=1), random.Random(1), time.perf_counter() + 60)
+    after = [a for _, a in CHESS28.outcomes(t, roll, limit=search.EXACT_LIMIT)]
+    assert all(CHESS28.resolving(a) for a in after)
+    assert {str(b.option) for b in CHESS28.legal_actions(after[0])} == {"keep", "re-roll"}
+    got = sr.value(t, 1, me)
+    assert got == pytest.approx(_expectimax(CHESS28, t, 1, me))
+    # the re-roll is worth something (after a miss): more than the dice's bare expectation,
+    # which is all a search that counted "roll" as a decision would see one decision deep
+    assert got > sr.static(t, roll, me) + 0.05
+    assert not CHESS28.resolving(s)  # choosing what to Activate is a decision of its own
 
 
 def test_card_game_evaluation_values_a_unit_by_where_it_can_strike_from() -> None:
@@ -312,16 +366,25 @@ def test_card_game_evaluation_values_a_unit_by_where_it_can_strike_from() -> Non
     assert gain == pytest.approx(1.5 * s.card(unit.cid).attack)
 
 
-def _expectimax(system: GameSystem[Any, Any], s: Any, depth: int, me: Player) -> float:
-    """Plain expectimax, every action and every outcome, no pruning: the reference."""
+def _expectimax(
+    system: GameSystem[Any, Any], s: Any, depth: int, me: Player, forced: int = 0
+) -> float:
+    """Plain expectimax, every action and every outcome, no pruning: the reference. A forced
+    decision (one legal action), or one that only finishes resolving an action, costs no
+    depth."""
     decider = system.decider(s)
     if depth == 0 or decider is None or system.result(s) is not None:
         return evaluate(system, s, me)
+    actions = system.legal_actions(s)
+    if (len(actions) == 1 or system.resolving(s)) and forced < search.FORCED_EXTENSION:
+        depth, forced = depth + 1, forced + 1
     vals = []
-    for a in system.legal_actions(s):
+    for a in actions:
         cost = -STEP_COST if decider is me else STEP_COST
         outs = system.outcomes(s, a, limit=search.EXACT_LIMIT)
-        vals.append(cost + sum(float(p) * _expectimax(system, t, depth - 1, me) for p, t in outs))
+        vals.append(
+            cost + sum(float(p) * _expectimax(system, t, depth - 1, me, forced) for p, t in outs)
+        )
     return max(vals) if decider is me else min(vals)
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
 from rules.chess28 import actions as A
-from rules.chess28.odds import kill_chance, wound_odds
+from rules.chess28.odds import combat_wound_odds, kill_chance, wound_odds
+from rules.chess28.state import Combat
 from rules.chess28.system import SYSTEM
 from tests.chess28.helpers import PLAIN, position, sq
 
@@ -50,3 +52,25 @@ def test_the_odds_of_an_attack_in_play_count_supports() -> None:
     assert odds["kill"] == kill_chance(expected, 2)
     assert odds["0 wounds"] == expected[0]
     assert SYSTEM.odds(s, A.EndTurn()) is None
+
+
+def test_a_combat_under_way_has_the_odds_of_the_dice_it_has_still_to_roll() -> None:
+    fresh = Combat("W1", "B1", sq("d5"), True, fight=3, defence=2)
+    assert combat_wound_odds(fresh, False, False) == wound_odds(3, 2)
+    # Attack dice 6, 4, 1: three hits; two Defence dice still to roll, each saving on 5+.
+    rolled = replace(fresh, attack_dice=(6, 4, 1))
+    want: dict[int, Fraction] = {}
+    for faces in product(range(1, 7), repeat=2):
+        w = 3 - sum(1 for f in faces if f >= 5)
+        want[w] = want.get(w, Fraction(0)) + Fraction(1, 36)
+    assert (
+        combat_wound_odds(rolled, False, False)
+        == want
+        == {1: Fraction(1, 9), 2: Fraction(4, 9), 3: Fraction(4, 9)}
+    )
+    # Chill Grasp: the 6's two hits cannot be saved, so at least two wounds.
+    assert min(combat_wound_odds(rolled, True, False)) == 2
+    # Both rolled: the one result; Moment of Glory before the roll: every die hits.
+    assert combat_wound_odds(replace(rolled, defence_dice=(5, 2)), False, False) == {2: 1}
+    glory = combat_wound_odds(replace(fresh, glory=True), False, False)
+    assert glory == {1: Fraction(1, 9), 2: Fraction(4, 9), 3: Fraction(4, 9)}

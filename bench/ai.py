@@ -21,6 +21,7 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -53,8 +54,9 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play(
     system: GameSystem[Any, Any], white: Any, black: Any, seed: int
-) -> tuple[Player | None, int]:
-    """One game with seeded dice: the winner (None for a draw) and its length in actions."""
+) -> tuple[Player | None, int, str]:
+    """One game with seeded dice: the winner (None for a draw), its length in actions and the
+    result's reason code ("stopped" for a game cut off at ``MAX_ACTIONS``)."""
     state = system.new_game({})
     dice = RandomDice(seed)
     n = 0
@@ -65,7 +67,9 @@ def play(
         state, _ = system.apply(state, action, dice)
         n += 1
     result = system.result(state)
-    return (None if result is None else result.winner), n
+    if result is None:
+        return None, n, "stopped"
+    return result.winner, n, result.reason
 
 
 def _one_game(job: tuple[str, str, str, int, float | None, int]) -> dict[str, Any]:
@@ -77,9 +81,15 @@ def _one_game(job: tuple[str, str, str, int, float | None, int]) -> dict[str, An
     opponent: Any = RandomPlayer(seed + 7 + g) if opp_name == "random" else AIPlayer("easy", 99)
     ai_seat = Player.WHITE if g % 2 == 0 else Player.BLACK
     white, black = (ai, opponent) if ai_seat is Player.WHITE else (opponent, ai)
-    winner, n = play(system, white, black, seed * 1000 + g)
+    winner, n, reason = play(system, white, black, seed * 1000 + g)
     outcome = "draw" if winner is None else ("win" if winner is ai_seat else "loss")
-    return {"outcome": outcome, "length": n, "times": ai.times, "turns": ai.turns}
+    return {
+        "outcome": outcome,
+        "reason": reason,
+        "length": n,
+        "times": ai.times,
+        "turns": ai.turns,
+    }
 
 
 def match(
@@ -103,6 +113,11 @@ def match(
         "wins": sum(r["outcome"] == "win" for r in results),
         "draws": sum(r["outcome"] == "draw" for r in results),
         "losses": sum(r["outcome"] == "loss" for r in results),
+        # how the games the AI did not win ended, e.g. {"loss": {"leader_slain": 3}}
+        "how": {
+            kind: dict(Counter(r["reason"] for r in results if r["outcome"] == kind))
+            for kind in ("draw", "loss")
+        },
         "lengths": [r["length"] for r in results],
         "times": [t for r in results for t in r["times"]],
         "turns": [t for r in results for t in r["turns"]],
@@ -170,6 +185,11 @@ def main(argv: list[str] | None = None) -> int:
                 + verdict(sid, opp_name, r["wins"], n, turn_med, turn_p95),
                 flush=True,
             )
+            for kind, reasons in r["how"].items():
+                if reasons:
+                    tally = ", ".join(f"{why} {k}" for why, k in sorted(reasons.items()))
+                    what = {"draw": "draws", "loss": "losses"}[kind]
+                    print(f"{'':14}    {what} by how they ended: {tally}", flush=True)
     return 0
 
 

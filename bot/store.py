@@ -401,11 +401,19 @@ class Store(StoreBase):
             raise RuntimeError("the store is not open")
         return self.db
 
+    async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        """A query's rows in one round trip to the database's thread (a cursor's execute, fetch
+        and close would be three, each a wake-up of the event loop)."""
+        return list(await self.conn.execute_fetchall(sql, args))
+
+    async def _one(self, sql: str, args: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
+        rows = await self._all(sql, args)
+        return rows[0] if rows else None
+
     async def migrate(self) -> int:
         db = self.conn
         await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        async with db.execute("SELECT MAX(version) FROM schema_version") as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT MAX(version) FROM schema_version")
         current = row[0] if row and row[0] is not None else 0
         for n, sql in enumerate(MIGRATIONS, start=1):
             if n <= current:
@@ -416,10 +424,12 @@ class Store(StoreBase):
         return len(MIGRATIONS)
 
     async def schema(self) -> dict[str, list[str]]:
-        async with self.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence'"
-        ) as cur:
-            tables = [r[0] for r in await cur.fetchall()]
+        tables = [
+            r[0]
+            for r in await self._all(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence'"
+            )
+        ]
         out: dict[str, list[str]] = {}
         for t in sorted(tables):
             async with self.conn.execute(f"PRAGMA table_info({t})") as cur:
@@ -446,32 +456,28 @@ class Store(StoreBase):
         )
 
     async def live_game(self, channel_id: int) -> GameRow | None:
-        async with self.conn.execute(
+        r = await self._one(
             f"SELECT {ROW} FROM games WHERE channel_id = ? AND status != 'over'",
             (channel_id,),
-        ) as cur:
-            r = await cur.fetchone()
+        )
         return self._row(r) if r else None
 
     async def game(self, game_id: int) -> GameRow | None:
-        async with self.conn.execute(f"SELECT {ROW} FROM games WHERE id = ?", (game_id,)) as cur:
-            r = await cur.fetchone()
+        r = await self._one(f"SELECT {ROW} FROM games WHERE id = ?", (game_id,))
         return self._row(r) if r else None
 
     async def snapshot(self, game_id: int) -> str | None:
         """The game's last snapshot (None before it has one)."""
-        async with self.conn.execute("SELECT snapshot FROM games WHERE id = ?", (game_id,)) as cur:
-            r = await cur.fetchone()
+        r = await self._one("SELECT snapshot FROM games WHERE id = ?", (game_id,))
         return None if r is None else r["snapshot"]
 
     async def log_from(self, game_id: int, seq: int) -> list[tuple[str, str]]:
         """The live log rows (action, rolls) from place ``seq`` in the history on, in order."""
-        async with self.conn.execute(
+        rows = await self._all(
             "SELECT action, rolls FROM event_log WHERE game_id = ? AND undone = 0 AND seq >= ? "
             "ORDER BY seq",
             (game_id, seq),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [(x["action"], x["rolls"]) for x in rows]
 
     async def create_game(
@@ -530,12 +536,11 @@ class Store(StoreBase):
         return [a.row.version + 1 for a in batch]
 
     async def events(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.conn.execute(
+        rows = await self._all(
             "SELECT seq, user_id, action, rolls, texts FROM event_log "
             "WHERE game_id = ? AND undone = 0 ORDER BY seq",
             (game_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             {
                 "seq": r["seq"],
@@ -549,10 +554,9 @@ class Store(StoreBase):
 
     async def all_events(self, game_id: int) -> list[dict[str, Any]]:
         """Every row ever logged for the game, undone ones included, in writing order."""
-        async with self.conn.execute(
+        rows = await self._all(
             "SELECT seq, action, undone FROM event_log WHERE game_id = ? ORDER BY id", (game_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             {"seq": r["seq"], "action": json.loads(r["action"]), "undone": bool(r["undone"])}
             for r in rows
@@ -567,12 +571,11 @@ class Store(StoreBase):
 
     async def games_from(self, home_channel: int) -> list[GameRow]:
         """The games not over that were challenged in ``home_channel`` and moved to a thread."""
-        async with self.conn.execute(
+        rows = await self._all(
             f"SELECT {ROW} FROM games WHERE status != 'over' "
             "AND json_extract(meta, '$.home') = ? AND channel_id != ? ORDER BY id",
             (home_channel, home_channel),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [self._row(r) for r in rows]
 
     async def set_meta(self, game_id: int, meta: dict[str, Any]) -> None:
@@ -590,16 +593,14 @@ class Store(StoreBase):
             )
 
     async def live_games(self) -> list[GameRow]:
-        async with self.conn.execute(f"SELECT {ROW} FROM games WHERE status != 'over'") as cur:
-            rows = await cur.fetchall()
+        rows = await self._all(f"SELECT {ROW} FROM games WHERE status != 'over'")
         return [self._row(r) for r in rows]
 
     # ---- per-channel table state and rolls ----
     async def channel_state(self, channel_id: int, kind: str) -> dict[str, Any] | None:
-        async with self.conn.execute(
+        r = await self._one(
             "SELECT data FROM channel_state WHERE channel_id = ? AND kind = ?", (channel_id, kind)
-        ) as cur:
-            r = await cur.fetchone()
+        )
         return json.loads(r["data"]) if r else None
 
     async def set_channel_state(self, channel_id: int, kind: str, data: dict[str, Any]) -> None:
@@ -654,8 +655,7 @@ class Store(StoreBase):
         if limit is not None:
             sql += " LIMIT ?"
             args = (channel_id, limit)
-        async with self.conn.execute(sql, args) as cur:
-            rows = await cur.fetchall()
+        rows = await self._all(sql, args)
         return [
             {
                 "user_id": r["user_id"],

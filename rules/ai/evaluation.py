@@ -22,12 +22,23 @@ from rules.chess28.state import CHEST_HP
 from rules.core.board import Player
 from rules.core.system import GameSystem
 from rules.d20_chess.pieces import Kind
+from rules.wargame_chess.activation import activatable
+from rules.wargame_chess.attacks import attack_odds_now
+from rules.wargame_chess.geometry import can_attack
+from rules.wargame_chess.pieces import CommonRule
+from rules.wargame_chess.state import Decision, Phase, Zone
 
 WIN = 1000.0
 
 # Wargame Chess: a piece is worth its points cost (as the points count at the end of turn 10);
 # tokens change the odds of its rolls.
 WARGAME_TOKEN = {"advantage": 0.4, "disadvantage": -0.4, "blessed": 0.3, "cursed": -0.3}
+# A slain Faction Leader loses the game, and Activations alternate: where the search stops, the
+# side that Activates next may strike the enemy Leader, so its best such Attack is worth its
+# chance to slay times a win (a little less: the search did not see the roll). A threat from the
+# side that does not act next is a smaller worry (its opponent Activates first, and may answer).
+WARGAME_LEADER_STRIKE = 0.9 * 1000.0
+WARGAME_LEADER_LATER = 0.15 * 1000.0
 
 # d20 explorer chess: pieces by kind (the King is the game, so it is scored by the result);
 # experience towards promotion is worth a little.
@@ -64,7 +75,58 @@ def _wargame(state: Any, player: Player) -> float:
         v += WARGAME_TOKEN["disadvantage"] * p.disadvantage
         v += WARGAME_TOKEN["blessed"] * p.blessed + WARGAME_TOKEN["cursed"] * p.cursed
         total += v if p.owner is player else -v
+    if state.phase is Phase.PLAY and state.outcome is None:
+        now, strikers = _wargame_next_strikers(state)
+        if now is not None:
+            for side, weight in ((now, WARGAME_LEADER_STRIKE), (now.other, WARGAME_LEADER_LATER)):
+                pieces = strikers if side is now else _on_board(state, side)
+                threat = weight * _leader_threat(state, side, pieces)
+                total += threat if side is player else -threat
     return total
+
+
+def _on_board(state: Any, side: Player) -> list[Any]:
+    return [p for p in state.pieces if p.owner is side and p.zone is Zone.BOARD]
+
+
+def _wargame_next_strikers(state: Any) -> tuple[Player | None, list[Any]]:
+    """Who Activates next and the pieces it may Attack with: the player choosing a piece (any
+    it may Activate), the piece about to Move or Attack, else (the Activation is finishing)
+    the other player, who Activates next (Activations alternate), with any of its pieces."""
+    pend = state.pending
+    if pend is None:
+        if state.activation_picker is not None:  # a card's choice: not a plain Activation
+            return None, []
+        return state.to_act, activatable(state)[0]
+    if pend.decision is Decision.ACT:
+        piece = state.piece(pend.piece)
+        return piece.owner, [piece]
+    if state.activation is None:
+        return None, []
+    side = state.piece(state.activation.piece).owner.other
+    return side, _on_board(state, side)
+
+
+def _leader_threat(state: Any, side: Player, pieces: list[Any]) -> float:
+    """The best chance among ``side``'s ``pieces`` to slay the enemy Faction Leader with one
+    Attack from where they stand (0 when none can reach it)."""
+    leader = next(
+        (
+            p
+            for p in state.pieces
+            if p.owner is side.other and p.zone is Zone.BOARD and p.has(CommonRule.FACTION_LEADER)
+        ),
+        None,
+    )
+    if leader is None or leader.square is None:
+        return 0.0
+    best = 0.0
+    board, terrain = state.board, state.terrain_map
+    for p in pieces:
+        if p.owner is side and can_attack(p, leader.square, board, terrain):
+            odds = attack_odds_now(state, p.key, leader.square, attacker_spends=True)
+            best = max(best, float(odds.slay))
+    return best
 
 
 def _near(a: Any, b: Any) -> int:

@@ -358,12 +358,14 @@ def decide(
                 values, exact, depth_done = done, sure, depth
             break
         values, exact, depth_done = done, sure, depth
-        order = sorted(order, key=lambda i: (-values[i], i))
+        order = sorted(order, key=lambda i: (-values[i], i not in exact, i))
         if settings.own_turn_only and depth >= settings.depth:
             break
     if not values:  # not even one action searched in time: the first legal one
         values = {i: 0.0 for i in order}
-    ranked = sorted(values.items(), key=lambda t: (-t[1], t[0]))
+    # A bound equal to the best value is no better than the best (a reply made it no better,
+    # maybe much worse): of equal values, an exact one is chosen.
+    ranked = sorted(values.items(), key=lambda t: (-t[1], t[0] not in exact, t[0]))
     best_i, best_v = ranked[0]
     return Choice(
         actions[best_i],

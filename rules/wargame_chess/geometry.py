@@ -132,6 +132,22 @@ def attack_paths(piece: Piece, board: Board, terrain: TerrainMap) -> Paths:
     return out
 
 
+def can_attack(piece: Piece, sq: Square, board: Board, terrain: TerrainMap) -> bool:
+    """Whether ``piece`` can Attack the square ``sq`` (exactly when ``attack_paths`` lists
+    it), checking that square alone: for asking about one target, say the Faction Leader."""
+    start = piece.square
+    if start is None or piece.kind is Kind.JOKER or sq in terrain:
+        return False
+    target = board.get(sq)
+    if target is None or target.owner is piece.owner:
+        return False
+    slides = _SLIDES.get(piece.kind)
+    if slides is None:
+        return (sq.file - start.file, sq.rank - start.rank) in _STEPS_ATTACK[piece.kind]
+    line = _line_to(start, sq, slides)
+    return line is not None and all(is_free(board, terrain, s) for s in line[:-1])
+
+
 def _line_to(start: Square, to: Square, dirs: tuple[tuple[int, int], ...]) -> list[Square] | None:
     df = (to.file > start.file) - (to.file < start.file)
     dr = (to.rank > start.rank) - (to.rank < start.rank)

@@ -16,9 +16,22 @@ from rules.core.system import GameSystem, Result
 from rules.wargame_chess import actions as A
 from rules.wargame_chess import engine
 from rules.wargame_chess.faction_file import team_from_choice
-from rules.wargame_chess.state import FORMAT_VERSION, GameConfig, GameState
+from rules.wargame_chess.state import FORMAT_VERSION, Decision, GameConfig, GameState
 
 DEFAULT_TEAMS = ("K Q R 2N 3P", "K Q B 2N 3P")
+# The questions an Activation asks once its piece has chosen to Move or Attack: part of that
+# action, not a new decision, for the AI's search (``resolving``).
+RESOLVING = frozenset(
+    {
+        Decision.ATTACKER_TOKEN,
+        Decision.DEFENDER_TOKEN,
+        Decision.COMBAT_MOVEMENT,
+        Decision.MOVE_ASIDE,
+        Decision.SECOND_MOVE,
+        Decision.CASTLE,
+        Decision.PROMOTION,
+    }
+)
 
 
 class WargameChess(GameSystem[GameState, GameConfig]):
@@ -59,6 +72,13 @@ class WargameChess(GameSystem[GameState, GameConfig]):
 
     def decider(self, state: GameState) -> Player | None:
         return state.decider
+
+    def resolving(self, state: GameState) -> bool:
+        """An Advantage token spent or kept, Combat Movement, where a piece that cannot be
+        slain goes, En Passant's second move, Castling, Promotion: each finishes the Move or
+        Attack already chosen."""
+        p = state.pending
+        return p is not None and p.decision in RESOLVING
 
     def legal_actions(self, state: GameState) -> Sequence[Action]:
         return engine.legal_actions(state)

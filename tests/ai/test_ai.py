@@ -13,6 +13,8 @@ import pytest
 import tests.chess28.helpers as c28
 from bot import systems as _registry
 from rules.ai import search
+from rules.ai.evaluation import WARGAME_LEADER_LATER as WEIGHT_LATER
+from rules.ai.evaluation import WARGAME_LEADER_STRIKE as WEIGHT_NOW
 from rules.ai.evaluation import evaluate
 from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, level
 from rules.ai.search import STEP_COST, Settings, decide, strip
@@ -23,12 +25,15 @@ from rules.chess28 import actions as A28
 from rules.chess28 import cards as C28Cards
 from rules.chess28.odds import wound_odds
 from rules.chess28.state import Mode
-from rules.core.board import ALL_SQUARES, Player
+from rules.core.board import ALL_SQUARES, Player, Square
 from rules.core.chance import merge_key
 from rules.core.dice import RandomDice
 from rules.core.errors import ParseError
 from rules.core.system import GameSystem
 from rules.d20_chess.system import SYSTEM as D20
+from rules.wargame_chess.attacks import attack_odds_now
+from rules.wargame_chess.geometry import can_attack
+from rules.wargame_chess.scenario import scenario as wc_scenario
 from rules.wargame_chess.state import Phase
 from rules.wargame_chess.system import SYSTEM as WARGAME
 
@@ -457,3 +462,64 @@ def test_a_piece_is_ranked_by_the_best_its_activation_can_do() -> None:
     best_next = WARGAME.outcomes(s, ranks[0])[0][1]
     assert any(type(b).__name__ == "Attack" for b in WARGAME.legal_actions(best_next))
     assert len({round(sr.rank(s, a, me), 6) for a in WARGAME.legal_actions(s)}) > 1
+
+
+def sq(text: str) -> Square:
+    return Square.parse(text)
+
+
+def _material(s: Any, me: Player) -> float:
+    """Wargame Chess's points on the board, no tokens (the positions below have none)."""
+    return float(sum((1 if p.owner is me else -1) * p.points for p in s.board.values()))
+
+
+def test_wargame_a_strike_on_the_faction_leader_counts_before_it_is_made() -> None:
+    """A slain Faction Leader loses the game: where the search stops, the side that Activates
+    next and can Attack the enemy Leader gets its chance to slay times 0.9 of a win; the other
+    side's threat counts 0.15 of a win; a blocked line is no threat."""
+    me = Player.WHITE
+    for first, weight in ((Player.BLACK, WEIGHT_NOW), (Player.WHITE, WEIGHT_LATER)):
+        s = wc_scenario("Ke1 Pa2", "Kh8 Qe4", first=first)
+        queen = next(p for p in s.board.values() if p.label == "Q1")
+        slay = float(attack_odds_now(s, queen.key, sq("e1"), attacker_spends=True).slay)
+        assert 0 < slay < 1
+        assert evaluate(WARGAME, s, me) == pytest.approx(_material(s, me) - weight * slay)
+        blocked = wc_scenario("Ke1 Pe2", "Kh8 Qe4", first=first)
+        assert evaluate(WARGAME, blocked, me) == pytest.approx(_material(blocked, me))
+
+
+def test_wargame_the_ai_does_not_leave_its_faction_leader_to_be_struck() -> None:
+    """Two decisions deep (which piece, then where), the AI sees only its own Activation. The
+    Rook could take a Pawn, but the Queen would then strike the King: the AI moves the King out
+    of the Queen's lines or blocks them. Without the Leader's term it takes the Pawn."""
+    s = wc_scenario("Ke1 Rh2", "Kh8 Qe4 Pa2", first=Player.WHITE)
+    queen = next(p for p in s.board.values() if p.label == "Q1")
+
+    def activation(state: Any) -> Any:
+        while WARGAME.decider(state) is Player.WHITE:
+            choice = decide(WARGAME, state, Settings(depth=2, time_limit=60.0), seed=1)
+            state = WARGAME.outcomes(state, choice.action)[0][1]
+        return state
+
+    after = activation(s)
+    king = next(p for p in after.board.values() if p.label == "K1" and p.owner is Player.WHITE)
+    assert not can_attack(after.piece(queen.key), king.square, after.board, after.terrain_map)
+
+
+@pytest.mark.parametrize("decision", ["ATTACKER_TOKEN", "DEFENDER_TOKEN", "COMBAT_MOVEMENT"])
+def test_wargame_the_questions_after_a_move_or_attack_cost_the_search_no_depth(
+    decision: str,
+) -> None:
+    """Spending a token, Combat Movement and the like finish the Move or Attack already chosen
+    (``resolving``); choosing the piece and choosing its Move or Attack do not."""
+
+    def asking(s: Any) -> bool:
+        return s.pending is not None and s.pending.decision.name == decision
+
+    s = next(s for seed in range(40) if asking(s := _play_until(WARGAME, seed, asking)))
+    assert WARGAME.resolving(s)
+    s = _wargame_play()
+    assert s.pending is None and not WARGAME.resolving(s)
+    t = WARGAME.apply(s, WARGAME.legal_actions(s)[0], RandomDice(1))[0]
+    assert t.pending is not None and t.pending.decision.name == "ACT"
+    assert not WARGAME.resolving(t)

@@ -11,6 +11,7 @@ from rules.chess28.engine import legal_actions
 from rules.chess28.geometry import push_squares, scatter_square
 from rules.chess28.models import direction_vector
 from rules.chess28.state import Mode, Phase, Zone
+from rules.chess28.system import SYSTEM
 from rules.core.errors import IllegalAction
 from tests.chess28.helpers import PLAIN, B, W, act, choose, options, position, sq, texts
 
@@ -46,6 +47,8 @@ def test_the_last_side_with_models_standing_wins() -> None:
     s = position([(ONE, "d4", "N")], [(PLAIN, "d5", "S")], mode=Mode.LAST_STANDING)
     s, _ = act(s, A.Melee("W1", sq("d5")), [6, 1, 1])
     assert s.phase is Phase.OVER and s.winner is W and "Black has no models left" in s.reason
+    result = SYSTEM.result(s)
+    assert result is not None and result.reason == "last_standing"
 
 
 def test_supports_add_to_fight_and_defence() -> None:
@@ -203,6 +206,8 @@ def test_a_treasure_chest_has_defence_4_3_hp_and_is_never_pushed() -> None:
     s, ev = act(s, A.Melee("W1", sq("d7")), [6, 4, 1, 1, 1, 1, 1, 1, 1])
     assert "5 dice against Defence 4" in texts(ev) and "(3/3)" in texts(ev)
     assert s.phase is Phase.OVER and s.winner is W and "Treasure Chest" in s.reason
+    result = SYSTEM.result(s)
+    assert result is not None and result.reason == "chest_destroyed"
 
 
 def test_a_chest_cannot_be_attacked_while_an_enemy_model_shares_its_square() -> None:

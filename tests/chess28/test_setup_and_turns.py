@@ -101,6 +101,8 @@ def test_the_turn_limit_ends_the_game_in_a_draw() -> None:
     s, _ = act(s, A.EndTurn())
     assert s.phase is Phase.OVER and s.winner is None and "turn limit" in s.reason
     assert legal_actions(s) == []
+    result = SYSTEM.result(s)
+    assert result is not None and result.reason == "turn_limit"
 
 
 def test_a_concession_ends_the_game_and_only_the_player_concedes() -> None:
@@ -108,7 +110,8 @@ def test_a_concession_ends_the_game_and_only_the_player_concedes() -> None:
     with pytest.raises(NotYourDecision):
         SYSTEM.apply(s, A.Concede(W), ScriptedDice([]), player=B)
     s, _ = act(s, A.Concede(B))
-    assert s.winner is W and SYSTEM.result(s) is not None
+    result = SYSTEM.result(s)
+    assert s.winner is W and result is not None and result.reason == "conceded"
 
 
 def test_a_game_made_without_a_mode_asks_white_first_and_random_rolls_for_it() -> None:

@@ -432,8 +432,7 @@ class Store(StoreBase):
         ]
         out: dict[str, list[str]] = {}
         for t in sorted(tables):
-            async with self.conn.execute(f"PRAGMA table_info({t})") as cur:
-                out[t] = sorted(r[1] for r in await cur.fetchall())
+            out[t] = sorted(r[1] for r in await self._all(f"PRAGMA table_info({t})"))
         return out
 
     # ---- games ----

@@ -37,8 +37,8 @@ WARGAME_TOKEN = {"advantage": 0.4, "disadvantage": -0.4, "blessed": 0.3, "cursed
 # side that Activates next may strike the enemy Leader, so its best such Attack is worth its
 # chance to slay times a win (a little less: the search did not see the roll). A threat from the
 # side that does not act next is a smaller worry (its opponent Activates first, and may answer).
-WARGAME_LEADER_STRIKE = 0.9 * 1000.0
-WARGAME_LEADER_LATER = 0.15 * 1000.0
+WARGAME_LEADER_STRIKE = 0.9 * WIN
+WARGAME_LEADER_LATER = 0.15 * WIN
 
 # d20 explorer chess: pieces by kind (the King is the game, so it is scored by the result);
 # experience towards promotion is worth a little.
@@ -67,29 +67,32 @@ CARD_ADVANCE = 0.3
 
 def _wargame(state: Any, player: Player) -> float:
     total = 0.0
+    on_board: dict[Player, list[Any]] = {Player.WHITE: [], Player.BLACK: []}
+    leaders: dict[Player, Any] = {}  # each side's Faction Leader's square
     for p in state.pieces:
-        if p.zone.value != "board":
+        if p.zone is not Zone.BOARD:
             continue
+        on_board[p.owner].append(p)
+        if p.has(CommonRule.FACTION_LEADER) and p.square is not None:
+            leaders.setdefault(p.owner, p.square)
         v = float(p.points)
         v += WARGAME_TOKEN["advantage"] * p.advantage
         v += WARGAME_TOKEN["disadvantage"] * p.disadvantage
         v += WARGAME_TOKEN["blessed"] * p.blessed + WARGAME_TOKEN["cursed"] * p.cursed
         total += v if p.owner is player else -v
     if state.phase is Phase.PLAY and state.outcome is None:
-        now, strikers = _wargame_next_strikers(state)
+        now, strikers = _wargame_next_strikers(state, on_board)
         if now is not None:
             for side, weight in ((now, WARGAME_LEADER_STRIKE), (now.other, WARGAME_LEADER_LATER)):
-                pieces = strikers if side is now else _on_board(state, side)
-                threat = weight * _leader_threat(state, side, pieces)
+                pieces = strikers if side is now else on_board[side]
+                threat = weight * _leader_threat(state, side, pieces, leaders.get(side.other))
                 total += threat if side is player else -threat
     return total
 
 
-def _on_board(state: Any, side: Player) -> list[Any]:
-    return [p for p in state.pieces if p.owner is side and p.zone is Zone.BOARD]
-
-
-def _wargame_next_strikers(state: Any) -> tuple[Player | None, list[Any]]:
+def _wargame_next_strikers(
+    state: Any, on_board: dict[Player, list[Any]]
+) -> tuple[Player | None, list[Any]]:
     """Who Activates next and the pieces it may Attack with: the player choosing a piece (any
     it may Activate), the piece about to Move or Attack, else (the Activation is finishing)
     the other player, who Activates next (Activations alternate), with any of its pieces."""
@@ -104,27 +107,20 @@ def _wargame_next_strikers(state: Any) -> tuple[Player | None, list[Any]]:
     if state.activation is None:
         return None, []
     side = state.piece(state.activation.piece).owner.other
-    return side, _on_board(state, side)
+    return side, on_board[side]
 
 
-def _leader_threat(state: Any, side: Player, pieces: list[Any]) -> float:
-    """The best chance among ``side``'s ``pieces`` to slay the enemy Faction Leader with one
-    Attack from where they stand (0 when none can reach it)."""
-    leader = next(
-        (
-            p
-            for p in state.pieces
-            if p.owner is side.other and p.zone is Zone.BOARD and p.has(CommonRule.FACTION_LEADER)
-        ),
-        None,
-    )
-    if leader is None or leader.square is None:
+def _leader_threat(state: Any, side: Player, pieces: list[Any], leader: Any) -> float:
+    """The best chance among ``side``'s ``pieces`` to slay the enemy Faction Leader (on square
+    ``leader``, None when it has none on the board) with one Attack from where they stand (0
+    when none can reach it)."""
+    if leader is None:
         return 0.0
     best = 0.0
     board, terrain = state.board, state.terrain_map
     for p in pieces:
-        if p.owner is side and can_attack(p, leader.square, board, terrain):
-            odds = attack_odds_now(state, p.key, leader.square, attacker_spends=True)
+        if p.owner is side and can_attack(p, leader, board, terrain):
+            odds = attack_odds_now(state, p.key, leader, attacker_spends=True)
             best = max(best, float(odds.slay))
     return best
 
@@ -226,7 +222,7 @@ def _wounds(combat: Any, chill: bool, iron: bool) -> tuple[tuple[int, float], ..
 
 def _c28_combat(state: Any, player: Player) -> float:
     """A combat under way (its dice still to roll, or rolled and not yet resolved) counts as
-    the wounds it will most likely do, for the attacker: otherwise an attack's worth would show
+    the wounds it will do on average, for the attacker: otherwise an attack's worth would show
     only decisions later (after "roll", "keep or re-roll"), beyond the horizon at which a
     move's is already seen, and the search would keep moving instead of attacking."""
     c = state.combat

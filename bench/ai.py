@@ -1,11 +1,14 @@
 """AI benchmark: seeded matches of the AI against a uniform random player and the one-ply
-greedy player (the ``easy`` level: best immediate expected evaluation with exact odds), colours
-alternating, for every system. Reports wins, draws and losses with 95% confidence intervals
+greedy player (best immediate expected material, with exact odds: ``players.greedy_player``),
+and on request the ``easy`` level (the same one-ply search scoring the whole evaluation, where
+pieces stand and what they threaten too: a stronger opponent), colours alternating, for every
+system. Reports wins, draws and losses with 95% confidence intervals
 (Wilson), game length in actions, and the AI's time per decision (median, p95; decisions with
 one legal action are not counted).
 
     python bench/ai.py [--games 20] [--systems wargame-chess,d20-chess,card-game]
-                       [--level hard] [--opponents random,greedy] [--time-limit 1.0]
+                       [--level hard] [--opponents random,greedy,easy]
+                       [--time-limit 0.1 | --time-limit wargame-chess=0.1,chess28=0.4]
                        [--jobs 2]
 
 Each row ends with the issue's target for it, met or missed.
@@ -27,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.ai.players import AIPlayer, RandomPlayer
+from rules.ai.players import AIPlayer, RandomPlayer, greedy_player
 from rules.core.board import Player
 from rules.core.dice import RandomDice
 from rules.core.system import GameSystem
@@ -78,7 +81,13 @@ def _one_game(job: tuple[str, str, str, int, float | None, int]) -> dict[str, An
     sid, level_name, opp_name, g, time_limit, seed = job
     system = _systems()[sid]
     ai = _TimedAI(level_name, seed, time_limit)
-    opponent: Any = RandomPlayer(seed + 7 + g) if opp_name == "random" else AIPlayer("easy", 99)
+    opponent: Any
+    if opp_name == "random":
+        opponent = RandomPlayer(seed + 7 + g)
+    elif opp_name == "greedy":
+        opponent = greedy_player(99)
+    else:  # a level: easy, medium, hard
+        opponent = AIPlayer(opp_name, 99)
     ai_seat = Player.WHITE if g % 2 == 0 else Player.BLACK
     white, black = (ai, opponent) if ai_seat is Player.WHITE else (opponent, ai)
     winner, n, reason = play(system, white, black, seed * 1000 + g)
@@ -132,14 +141,18 @@ def verdict(sid: str, opp_name: str, wins: int, n: int, turn_med: float, turn_p9
     rate = wins / n if n else 0.0
     checks: list[tuple[str, bool]] = []
     if sid == "wargame-chess":
+        if opp_name not in ("random", "greedy"):
+            return "(no target: a level, not a baseline)"
         need = 0.95 if opp_name == "random" else 0.80
         checks.append((f"win rate >= {need:.0%}", rate >= need))
         checks.append(("Activation median < 1 s", turn_med < 1.0))
         checks.append(("Activation p95 < 2 s", turn_p95 < 2.0))
     elif opp_name == "random":
         checks.append(("win rate >= 90%", rate >= 0.90))
-    else:
+    elif opp_name == "greedy":
         checks.append(("lower bound > 50%", lo > 0.50))
+    else:  # a level (easy, ...): no target of its own
+        return "(no target: a level, not a baseline)"
     missed = [what for what, ok in checks if not ok]
     return "target met" if not missed else "target MISSED: " + ", ".join(missed)
 
@@ -150,7 +163,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--systems", default="", help="comma-separated ids (default: all)")
     ap.add_argument("--level", default="hard")
     ap.add_argument("--opponents", default="random,greedy")
-    ap.add_argument("--time-limit", type=float, default=None, help="seconds per decision")
+    ap.add_argument(
+        "--time-limit",
+        default="",
+        help="seconds per decision: one for every system (0.1), or by system "
+        "(wargame-chess=0.1,chess28=0.4; a system not named keeps its level's own)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     args = ap.parse_args(argv)
@@ -167,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"no system {sid!r}: choose from {', '.join(found)}")
         for opp_name in [o for o in args.opponents.split(",") if o]:
             t0 = time.perf_counter()
-            r = match(sid, args.level, opp_name, args.games, args.time_limit, args.seed, args.jobs)
+            limit = time_limits(args.time_limit, sid)
+            r = match(sid, args.level, opp_name, args.games, limit, args.seed, args.jobs)
             wall = time.perf_counter() - t0
             n = args.games
             lo, hi = wilson(r["wins"], n)
@@ -175,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
             med, p95 = _median_p95(times)
             turn_med, turn_p95 = _median_p95(r["turns"])
             print(
-                f"{sid:14} vs {opp_name:6}: W {r['wins']:3} D {r['draws']:3} L {r['losses']:3}"
+                f"{sid:14} vs {opp_name:6} ({'its level' if limit is None else f'{limit}'} s a"
+                f" decision): W {r['wins']:3} D {r['draws']:3} L {r['losses']:3}"
                 f"  win {r['wins'] / n:5.1%} [{lo:5.1%}, {hi:5.1%}]"
                 f"  length median {statistics.median(r['lengths']):.0f} actions"
                 f"  decision median {med:.3f}s p95 {p95:.3f}s max {max(times, default=0):.3f}s"
@@ -191,6 +211,18 @@ def main(argv: list[str] | None = None) -> int:
                     what = {"draw": "draws", "loss": "losses"}[kind]
                     print(f"{'':14}    {what} by how they ended: {tally}", flush=True)
     return 0
+
+
+def time_limits(text: str, sid: str) -> float | None:
+    """The seconds per decision for system ``sid`` from ``--time-limit`` ("0.1", or
+    "wargame-chess=0.1,chess28=0.4"); None: the level's own."""
+    if "=" not in text:
+        return float(text) if text.strip() else None
+    for part in text.split(","):
+        name, _, seconds = part.partition("=")
+        if name.strip() == sid:
+            return float(seconds)
+    return None
 
 
 def _median_p95(xs: list[float]) -> tuple[float, float]:

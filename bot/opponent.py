@@ -96,7 +96,8 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
     lines = [
         f"Hint for {who.title if who is not None else 'nobody'} ({opp.level} AI): "
         f"{plugin.describe_action(state, choice.action)}, expected value {choice.value:+.2f} "
-        f"(evaluation: material and points for you minus your opponent's; a win is +1000)."
+        f"(for you: +1000 is a win, -1000 a loss; in between, your material, lead and threats "
+        f"minus your opponent's)."
     ]
     odds = plugin.rules.odds(state, choice.action)
     if odds:

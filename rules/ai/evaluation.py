@@ -10,6 +10,7 @@ their size, never their cards.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -26,19 +27,31 @@ from rules.wargame_chess.activation import activatable
 from rules.wargame_chess.attacks import attack_odds_now
 from rules.wargame_chess.geometry import can_attack
 from rules.wargame_chess.pieces import CommonRule
-from rules.wargame_chess.state import Decision, Phase, Zone
+from rules.wargame_chess.state import LAST_TURN, Decision, Phase, Zone
 
 WIN = 1000.0
 
 # Wargame Chess: a piece is worth its points cost (as the points count at the end of turn 10);
 # tokens change the odds of its rolls.
 WARGAME_TOKEN = {"advantage": 0.4, "disadvantage": -0.4, "blessed": 0.3, "cursed": -0.3}
+# A lead in points is worth a share of a win, the more the nearer the end of turn 10 is (the
+# points decide the game then): WARGAME_LEAD x WIN x tanh(lead x (BASE + PER_TURN x turn)). So
+# 1 point ahead in turn 1 is about a tenth of a win, in turn 10 more than a third; 3 points
+# ahead in turn 10 most of one. Counted in points alone, a lead would weigh nothing beside a
+# small chance to slay a Faction Leader, and the AI lost on points games it led.
+WARGAME_LEAD = 0.8
+WARGAME_LEAD_BASE = 0.08
+WARGAME_LEAD_PER_TURN = 0.04
 # A slain Faction Leader loses the game, and Activations alternate: where the search stops, the
 # side that Activates next may strike the enemy Leader, so its best such Attack is worth its
 # chance to slay times a win (a little less: the search did not see the roll). A threat from the
-# side that does not act next is a smaller worry (its opponent Activates first, and may answer).
+# side that does not act next, with the pieces it may Activate after that (those not yet
+# Activated this turn, else any), is a smaller worry when its opponent can first move the Leader
+# away; when the Leader has already Activated this turn (and so cannot), only a block or the
+# striker's death saves it.
 WARGAME_LEADER_STRIKE = 0.9 * WIN
 WARGAME_LEADER_LATER = 0.15 * WIN
+WARGAME_LEADER_STUCK = 0.6 * WIN
 
 # d20 explorer chess: pieces by kind (the King is the game, so it is scored by the result);
 # experience towards promotion is worth a little.
@@ -69,8 +82,11 @@ def _wargame(state: Any, player: Player) -> float:
     total = 0.0
     on_board: dict[Player, list[Any]] = {Player.WHITE: [], Player.BLACK: []}
     leaders: dict[Player, Any] = {}  # each side's Faction Leader's square
+    deploying = state.phase is Phase.DEPLOY  # (a piece still to deploy will be on the board)
     for p in state.pieces:
         if p.zone is not Zone.BOARD:
+            if deploying and p.zone is Zone.RESERVE:
+                total += p.points if p.owner is player else -p.points
             continue
         on_board[p.owner].append(p)
         if p.has(CommonRule.FACTION_LEADER) and p.square is not None:
@@ -80,34 +96,84 @@ def _wargame(state: Any, player: Player) -> float:
         v += WARGAME_TOKEN["disadvantage"] * p.disadvantage
         v += WARGAME_TOKEN["blessed"] * p.blessed + WARGAME_TOKEN["cursed"] * p.cursed
         total += v if p.owner is player else -v
-    if state.phase is Phase.PLAY and state.outcome is None:
-        now, strikers = _wargame_next_strikers(state, on_board)
-        if now is not None:
-            for side, weight in ((now, WARGAME_LEADER_STRIKE), (now.other, WARGAME_LEADER_LATER)):
-                pieces = strikers if side is now else on_board[side]
-                threat = weight * _leader_threat(state, side, pieces, leaders.get(side.other))
-                total += threat if side is player else -threat
+    if state.phase not in (Phase.PLAY, Phase.DEPLOY) or state.outcome is not None:
+        return total
+    return wargame_lead(total, state.turn) + _wargame_leader_threats(
+        state, player, on_board, leaders
+    )
+
+
+def wargame_lead(points: float, turn: int) -> float:
+    """What a lead of ``points`` (negative: behind) is worth in turn ``turn``."""
+    scale = WARGAME_LEAD_BASE + WARGAME_LEAD_PER_TURN * turn
+    return WARGAME_LEAD * WIN * math.tanh(points * scale)
+
+
+def _wargame_leader_threats(
+    state: Any, player: Player, on_board: dict[Player, list[Any]], leaders: dict[Player, Any]
+) -> float:
+    """The Faction Leader terms, from ``player``'s side: the side that Activates next may
+    strike the enemy Leader (weight WARGAME_LEADER_STRIKE); then the other side, with the pieces
+    it may Activate after that (weight WARGAME_LEADER_LATER, or WARGAME_LEADER_STUCK when the
+    threatened Leader cannot be among the next side's pieces to move away). A side whose next
+    Activation would come after the end of turn 10 (the game ends on points then) threatens
+    nothing."""
+    now, strikers, reactivating = _wargame_next_strikers(state, on_board)
+    if now is None:
+        return 0.0
+    fresh = sum(not p.activated for side in on_board.values() for p in side)
+    if state.pending is None:  # ``now`` Activates for certain
+        now_acts, fresh_after = True, fresh - (0 if reactivating else 1)
+    elif state.pending.decision is Decision.ACT:  # its piece is already Activated
+        now_acts, fresh_after = True, fresh
+    else:  # the Activation is finishing: the turn goes on while a piece is fresh
+        now_acts = fresh > 0 or state.turn < LAST_TURN
+        fresh_after = fresh - (0 if reactivating else 1) if fresh > 0 else 0
+    later_acts = now_acts and (fresh_after > 0 or state.turn < LAST_TURN)
+    total = 0.0
+    if now_acts:
+        threat = WARGAME_LEADER_STRIKE * _leader_threat(
+            state, now, strikers, leaders.get(now.other)
+        )
+        total += threat if now is player else -threat
+    if later_acts:
+        later = now.other
+        pieces = [p for p in on_board[later] if not p.activated] or on_board[later]
+        can_flee = any(p.square == leaders.get(now) for p in strikers)
+        weight = WARGAME_LEADER_LATER if can_flee else WARGAME_LEADER_STUCK
+        threat = weight * _leader_threat(state, later, pieces, leaders.get(now))
+        total += threat if later is player else -threat
     return total
 
 
 def _wargame_next_strikers(
     state: Any, on_board: dict[Player, list[Any]]
-) -> tuple[Player | None, list[Any]]:
-    """Who Activates next and the pieces it may Attack with: the player choosing a piece (any
-    it may Activate), the piece about to Move or Attack, else (the Activation is finishing)
-    the other player, who Activates next (Activations alternate), with any of its pieces."""
+) -> tuple[Player | None, list[Any], bool]:
+    """Who Activates next, the pieces it may Attack with, and whether that is a Reactivation
+    (every piece of its already Activated): the player choosing a piece (any it may Activate),
+    the piece about to Move or Attack, else (the Activation is finishing) the other player,
+    who Activates next (Activations alternate), with those of its pieces not yet Activated
+    this turn (any, when all have: a Reactivation, or the next turn). While the teams deploy:
+    the player who Activates first once they are down, with the pieces deployed so far."""
+    if state.phase is Phase.DEPLOY:  # whoever deployed first Activates first (WC-6)
+        if state.tree_first is None:
+            return None, [], False
+        first = state.tree_first.other
+        return first, on_board[first], False
     pend = state.pending
     if pend is None:
         if state.activation_picker is not None:  # a card's choice: not a plain Activation
-            return None, []
-        return state.to_act, activatable(state)[0]
+            return None, [], False
+        pieces, reactivating = activatable(state)
+        return state.to_act, pieces, reactivating
     if pend.decision is Decision.ACT:
         piece = state.piece(pend.piece)
-        return piece.owner, [piece]
+        return piece.owner, [piece], False
     if state.activation is None:
-        return None, []
+        return None, [], False
     side = state.piece(state.activation.piece).owner.other
-    return side, on_board[side]
+    fresh = [p for p in on_board[side] if not p.activated]
+    return side, fresh or on_board[side], not fresh
 
 
 def _leader_threat(state: Any, side: Player, pieces: list[Any], leader: Any) -> float:
@@ -288,6 +354,56 @@ def _chess28(state: Any, player: Player) -> float:
     return total
 
 
+def _wargame_material(state: Any, player: Player) -> float:
+    return float(
+        sum(
+            p.points if p.owner is player else -p.points
+            for p in state.pieces
+            if p.zone is Zone.BOARD
+        )
+    )
+
+
+def _d20_material(state: Any, player: Player) -> float:
+    return sum(
+        _D20_BY_KIND.get(p.kind, 0.0) * (1 if p.owner is player else -1)
+        for p in state.pieces
+        if p.owner is not None
+    )
+
+
+def _card_game_material(state: Any, player: Player) -> float:
+    total = 0.0
+    for seat in Player:
+        side = state.side(seat)
+        king = state.card(seat * 100)
+        v = CARD_KING_HEALTH * max(0, king.health - side.king_damage) + CARD_HAND * len(side.hand)
+        total += v if seat is player else -v
+    for u in state.units:
+        c = state.card(u.cid)
+        v = CARD_UNIT_ATTACK * max(0, c.attack + u.atk_bonus)
+        v += CARD_UNIT_HEALTH * max(0, c.health + u.hp_bonus - u.damage)
+        total += v if u.owner is player else -v
+    return total
+
+
+def _chess28_material(state: Any, player: Player) -> float:
+    total = _c28_combat(state, player) if state.combat is not None else 0.0
+    for u in state.units:
+        zone = u.zone.name
+        if zone not in ("BOARD", "RESERVE", "DUG"):
+            continue
+        m = u.model
+        v = C28_HEALTH * max(0, m.hp - u.wounds) + C28_FIGHT * m.fight + C28_DEFENCE * m.defence
+        total += v if u.owner is player else -v
+    for seat in Player:
+        chest = state.chest_of(seat.other)
+        if chest is not None:
+            v = C28_CHEST_WOUND * chest.wounds
+            total += v if seat is player else -v
+    return total
+
+
 EVALUATIONS: dict[str, Callable[[Any, Player], float]] = {
     "chess28": _chess28,
     "wargame-chess": _wargame,
@@ -296,10 +412,25 @@ EVALUATIONS: dict[str, Callable[[Any, Player], float]] = {
 }
 
 
-def evaluate(system: GameSystem[Any, Any], state: Any, player: Player) -> float:
+# Material alone (the greedy baseline's measure): what each side has, never where it stands
+# or what it threatens. Wargame Chess: the points on the board; d20 explorer chess: the pieces'
+# values; the card game: the King's health, the units' attack and health, the cards in hand;
+# Chess28: the models' worth, the wounds on the enemy Treasure Chest, a combat's expected wounds.
+MATERIAL: dict[str, Callable[[Any, Player], float]] = {
+    "chess28": _chess28_material,
+    "wargame-chess": _wargame_material,
+    "d20-chess": _d20_material,
+    "card-game": _card_game_material,
+}
+
+
+def evaluate(
+    system: GameSystem[Any, Any], state: Any, player: Player, material_only: bool = False
+) -> float:
     """The value of ``state`` to ``player``: the result when the game is over (a win is worth
-    ``WIN`` plus the margin), else the system's evaluation (0 when it has none)."""
-    material = EVALUATIONS.get(system.id)
+    ``WIN`` plus the margin), else the system's evaluation (0 when it has none), or with
+    ``material_only`` its material alone (``MATERIAL``)."""
+    material = (MATERIAL if material_only else EVALUATIONS).get(system.id)
     margin = material(state, player) if material is not None else 0.0
     result = system.result(state)
     if result is None:

@@ -7,7 +7,10 @@
 - ``hard``: deepening one decision at a time until its time bound (0.4 s a decision), a wider
   beam; one deal of the hidden cards, searched deeper (see ``LEVELS``).
 
-``RandomPlayer`` picks uniformly among the legal actions (a baseline).
+The benchmark's baselines: ``RandomPlayer`` picks uniformly among the legal actions;
+``greedy_player`` is the one-ply greedy player: the easy level's search (its own run of
+decisions, exact odds), scoring positions by material alone (``evaluation.MATERIAL``), never by
+where pieces stand or what they threaten.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ LEVELS: dict[str, Settings] = {
     "hard": Settings(depth=6, first=1, width=5, samples=1, time_limit=0.4),
 }
 DEFAULT_LEVEL = "medium"
+GREEDY = replace(LEVELS["easy"], material_only=True)
 
 
 def level(name: str | None) -> str:
@@ -47,10 +51,14 @@ class AIPlayer:
     """The AI at one level, deterministic for its seed (given a node budget)."""
 
     def __init__(
-        self, level_name: str = DEFAULT_LEVEL, seed: int = 0, time_limit: float | None = None
+        self,
+        level_name: str = DEFAULT_LEVEL,
+        seed: int = 0,
+        time_limit: float | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.level = level(level_name)
-        settings = LEVELS[self.level]
+        settings = LEVELS[self.level] if settings is None else settings
         if time_limit is not None:
             settings = replace(settings, time_limit=time_limit)
         self.settings = settings
@@ -73,6 +81,11 @@ class AIPlayer:
 
     def act(self, system: GameSystem[Any, Any], state: Any) -> Action:
         return self.choose(system, state).action
+
+
+def greedy_player(seed: int = 0) -> AIPlayer:
+    """The one-ply greedy baseline: best immediate expected material, with exact odds."""
+    return AIPlayer("easy", seed, settings=GREEDY)
 
 
 class RandomPlayer:

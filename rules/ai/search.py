@@ -55,7 +55,8 @@ class _OutOfTime(Exception):
 class Settings:
     """How hard to think: the deepest search in decisions (``first`` the depth to start from),
     the beam below the root, one segment only (stop where the decider changes: greedy), the
-    determinizations of hidden information, the time bound and the node budget."""
+    determinizations of hidden information, the time bound, the node budget, and whether
+    positions are scored by material alone."""
 
     depth: int
     first: int = 1
@@ -64,6 +65,7 @@ class Settings:
     samples: int = 1
     time_limit: float = 1.0
     max_nodes: int = 1_000_000
+    material_only: bool = False  # score positions by material alone (the greedy baseline)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,9 @@ class Search:
         self.path: set[Any] = set()  # the positions from the root to the node being searched
         self.forced = 0  # decisions on that path searched without costing depth
 
+    def evaluate(self, state: Any) -> float:
+        return evaluate(self.system, state, self.player, self.settings.material_only)
+
     # ---- chance ----
     def chance(self, state: Any, action: Action) -> list[tuple[float, Any]]:
         key = (id(state), action)
@@ -162,7 +167,7 @@ class Search:
         if hit is not None and hit[0] is state:
             return hit[1]
         outs = self.chance(state, action)
-        v = sum(p * evaluate(self.system, s, self.player) for p, s in outs) + self.cost(decider)
+        v = sum(p * self.evaluate(s) for p, s in outs) + self.cost(decider)
         if len(self.statics) < 200_000:
             self.statics[key] = (state, v)
         return v
@@ -225,10 +230,10 @@ class Search:
             or self.system.result(state) is not None
             or (self.settings.own_turn_only and decider is not last)
         ):
-            return evaluate(self.system, state, self.player)
+            return self.evaluate(state)
         actions = list(self.system.legal_actions(state))
         if not actions:
-            return evaluate(self.system, state, self.player)
+            return self.evaluate(state)
         if self.forced < FORCED_EXTENSION and (len(actions) == 1 or self.system.resolving(state)):
             # a forced decision (say, "roll" when nothing else may be done), or one that only
             # finishes resolving an action already chosen (keep or re-roll), costs no depth:

@@ -283,7 +283,7 @@ def _then_end(state: GameState) -> GameState:
 def _apply(state: GameState, a: Action, dice: Dice, events: list[Event]) -> GameState:
     if isinstance(a, A.Concede):
         events.append(Event("concede", f"{a.player.title} concedes."))
-        return finish(state, a.player.other, f"{a.player.title} conceded", events)
+        return finish(state, a.player.other, f"{a.player.title} conceded", "conceded", events)
     if isinstance(a, A.Choose):
         p = state.pending
         assert p is not None

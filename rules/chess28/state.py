@@ -186,6 +186,7 @@ class GameState:
     combat: Combat | None = None
     winner: Player | None = None
     reason: str = ""
+    reason_code: str = ""  # the result's short code: turn_limit, last_standing, ...
     history: tuple[Step, ...] = ()
 
     # ---- queries ----

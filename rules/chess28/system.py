@@ -34,14 +34,6 @@ RESOLVING = frozenset(
         "bloodlust",
     }
 )
-# The result's short reason code, from the words of the reason the game ended with.
-REASON_CODES = (
-    ("Treasure Chest is destroyed", "chest_destroyed"),
-    ("has no models left", "last_standing"),
-    ("no models are left on either side", "no_models"),
-    ("turn limit", "turn_limit"),
-    ("conceded", "conceded"),
-)
 DEFAULT_PARTIES = (READY_MADE["Iron Vanguard"], READY_MADE["Night Parade"])
 
 
@@ -112,7 +104,7 @@ class Chess28(GameSystem[GameState, GameConfig]):
     def result(self, state: GameState) -> Result | None:
         if state.phase is not Phase.OVER:
             return None
-        code = next((c for words, c in REASON_CODES if words in state.reason), "other")
+        code = state.reason_code or "other"
         if state.winner is None:
             return Result(None, code, f"A draw: {state.reason}")
         return Result(state.winner, code, f"{state.winner.title} wins: {state.reason}")

@@ -56,11 +56,23 @@ def standing(state: GameState, player: Player) -> bool:
     return any(u.zone in (Zone.BOARD, Zone.DUG, Zone.RESERVE) for u in state.units_of(player))
 
 
-def finish(state: GameState, winner: Player | None, reason: str, events: list[Event]) -> GameState:
+def finish(
+    state: GameState, winner: Player | None, reason: str, code: str, events: list[Event]
+) -> GameState:
+    """The game over: its winner (None for a draw), the reason in words and as the result's
+    short code (``chest_destroyed``, ``last_standing``, ``no_models``, ``turn_limit``,
+    ``conceded``)."""
     text = f"{winner.title} wins: {reason}" if winner is not None else f"A draw: {reason}"
     events.append(Event("game_over", text + "."))
     return replace(
-        state, phase=Phase.OVER, winner=winner, reason=reason, pending=None, tasks=(), combat=None
+        state,
+        phase=Phase.OVER,
+        winner=winner,
+        reason=reason,
+        reason_code=code,
+        pending=None,
+        tasks=(),
+        combat=None,
     )
 
 
@@ -72,12 +84,20 @@ def check_victory(state: GameState, events: list[Event]) -> GameState:
     if state.mode is Mode.PINATA:
         for p in Player:
             if state.chest_of(p) is None:
-                return finish(state, p.other, f"{p.title}'s Treasure Chest is destroyed", events)
+                return finish(
+                    state,
+                    p.other,
+                    f"{p.title}'s Treasure Chest is destroyed",
+                    "chest_destroyed",
+                    events,
+                )
     alive = [p for p in Player if standing(state, p)]
     if len(alive) == 1:
-        return finish(state, alive[0], f"{alive[0].other.title} has no models left", events)
+        return finish(
+            state, alive[0], f"{alive[0].other.title} has no models left", "last_standing", events
+        )
     if not alive:
-        return finish(state, None, "no models are left on either side", events)
+        return finish(state, None, "no models are left on either side", "no_models", events)
     return state
 
 
@@ -143,7 +163,9 @@ def end_turn(state: GameState, events: list[Event]) -> GameState:
     )
     if state.turn > state.config.turn_limit:
         limit = state.config.turn_limit
-        return finish(state, None, f"the turn limit ({limit} turns) is reached", events)
+        return finish(
+            state, None, f"the turn limit ({limit} turns) is reached", "turn_limit", events
+        )
     events.append(Event("turn", f"Turn {state.turn}: {nxt.title} to play."))
     return state
 

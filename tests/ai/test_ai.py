@@ -3,6 +3,7 @@ expectations, deterministic for a seed, and blind to hidden cards."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import replace
@@ -15,8 +16,9 @@ from bot import systems as _registry
 from rules.ai import search
 from rules.ai.evaluation import WARGAME_LEADER_LATER as WEIGHT_LATER
 from rules.ai.evaluation import WARGAME_LEADER_STRIKE as WEIGHT_NOW
-from rules.ai.evaluation import evaluate
-from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, level
+from rules.ai.evaluation import WARGAME_LEADER_STUCK as WEIGHT_STUCK
+from rules.ai.evaluation import WIN, evaluate, wargame_lead
+from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, greedy_player, level
 from rules.ai.search import STEP_COST, Settings, decide, strip
 from rules.card_game.battlefield import SQUARES, base_rank
 from rules.card_game.state import Phase as CardPhase
@@ -26,16 +28,19 @@ from rules.chess28 import cards as C28Cards
 from rules.chess28.odds import wound_odds
 from rules.chess28.state import Mode
 from rules.core.board import ALL_SQUARES, Player, Square
-from rules.core.chance import merge_key
+from rules.core.chance import TooManyOutcomes, merge_key
 from rules.core.dice import RandomDice
 from rules.core.errors import ParseError
 from rules.core.system import GameSystem
 from rules.d20_chess.system import SYSTEM as D20
+from rules.wargame_chess.actions import Activate, Move
 from rules.wargame_chess.attacks import attack_odds_now
+from rules.wargame_chess.engine import legal_actions
 from rules.wargame_chess.geometry import can_attack
 from rules.wargame_chess.scenario import scenario as wc_scenario
-from rules.wargame_chess.state import Phase
+from rules.wargame_chess.state import LAST_TURN, Phase
 from rules.wargame_chess.system import SYSTEM as WARGAME
+from tests.helpers import step
 
 CHESS28 = _registry.SYSTEMS["chess28"].rules
 SYSTEMS = (WARGAME, D20, CARDS, CHESS28)
@@ -225,7 +230,7 @@ def test_the_ai_never_walks_in_a_circle_across_its_decisions(
     assert merge_key(strip(CARDS.apply(s1, cancel, RandomDice(1))[0])) == home
     monkeypatch.setattr(search.hidden, "has_secrets", lambda system_id: False)
     monkeypatch.setattr(
-        search, "evaluate", lambda system, s, player: 100.0 if merge_key(s) == home else 0.0
+        search, "evaluate", lambda system, s, player, *_: 100.0 if merge_key(s) == home else 0.0
     )
     settings = Settings(depth=1, first=1, time_limit=60.0)
     assert decide(CARDS, s1, settings).action == cancel
@@ -473,6 +478,25 @@ def _material(s: Any, me: Player) -> float:
     return float(sum((1 if p.owner is me else -1) * p.points for p in s.board.values()))
 
 
+def _lead(s: Any, me: Player) -> float:
+    """What the full evaluation makes of that lead in points, in this turn."""
+    return wargame_lead(_material(s, me), s.turn)
+
+
+def test_wargame_a_lead_in_points_weighs_more_as_turn_10_nears() -> None:
+    """A lead is a share of a win: growing with the lead, never a whole win, the same for either
+    side (zero-sum), and worth more late (the points decide the game after turn 10)."""
+    assert wargame_lead(0, 5) == 0
+    assert wargame_lead(-2, 5) == pytest.approx(-wargame_lead(2, 5))
+    assert 0 < wargame_lead(1, 1) < wargame_lead(2, 1) < wargame_lead(1, 10) < WIN
+    assert wargame_lead(1, 1) == pytest.approx(0.8 * WIN * math.tanh(0.12))
+    assert wargame_lead(3, 10) > 0.5 * WIN
+    s = wc_scenario("Ke1 Qd1", "Kh8 Pa7")  # no Attack reaches a King: the lead alone
+    assert s.turn == 1
+    assert evaluate(WARGAME, s, Player.WHITE) == pytest.approx(wargame_lead(2, 1))
+    assert evaluate(WARGAME, s, Player.BLACK) == pytest.approx(-wargame_lead(2, 1))
+
+
 def test_wargame_a_strike_on_the_faction_leader_counts_before_it_is_made() -> None:
     """A slain Faction Leader loses the game: where the search stops, the side that Activates
     next and can Attack the enemy Leader gets its chance to slay times 0.9 of a win; the other
@@ -483,9 +507,100 @@ def test_wargame_a_strike_on_the_faction_leader_counts_before_it_is_made() -> No
         queen = next(p for p in s.board.values() if p.label == "Q1")
         slay = float(attack_odds_now(s, queen.key, sq("e1"), attacker_spends=True).slay)
         assert 0 < slay < 1
-        assert evaluate(WARGAME, s, me) == pytest.approx(_material(s, me) - weight * slay)
+        assert evaluate(WARGAME, s, me) == pytest.approx(_lead(s, me) - weight * slay)
         blocked = wc_scenario("Ke1 Pe2", "Kh8 Qe4", first=first)
-        assert evaluate(WARGAME, blocked, me) == pytest.approx(_material(blocked, me))
+        assert evaluate(WARGAME, blocked, me) == pytest.approx(_lead(blocked, me))
+
+
+def test_wargame_a_threat_to_a_leader_that_has_already_activated_weighs_more() -> None:
+    """The King has already Activated this turn, so White's next Activation (the Pawn's) cannot
+    move it out of the Queen's line: the Queen's threat, from Black's fresh pieces, weighs 0.6
+    of a win, not 0.15. Once Black's Queen has Activated too, Black's next Activation in this
+    turn is its Pawn's, which cannot strike: no threat."""
+    s = wc_scenario("Kf1 Pa2", "Kh8 Qe4 Pa7", first=Player.WHITE)
+    s, _ = step(s, Activate("White K1"))
+    s, _ = step(s, Move("White K1", sq("e1")))
+    s, _ = step(s, Activate("Black K1"))
+    s, _ = step(s, Move("Black K1", sq("h7")))
+    assert s.to_act is Player.WHITE and s.pending is None
+    queen = s.piece("Black Q1")
+    slay = float(attack_odds_now(s, queen.key, sq("e1"), attacker_spends=True).slay)
+    assert 0 < slay < 1
+    me = Player.WHITE
+    assert evaluate(WARGAME, s, me) == pytest.approx(_lead(s, me) - WEIGHT_STUCK * slay)
+    assert WEIGHT_STUCK > WEIGHT_LATER
+    s, _ = step(s, Activate("White P1"))
+    s, _ = step(s, Move("White P1", sq("a3")))
+    s, _ = step(s, legal_actions(s)[-1])  # no second Move
+    s, _ = step(s, Activate("Black Q1"))
+    s, _ = step(s, Move("Black Q1", sq("e5")))
+    # White must Reactivate (any piece: its King may flee); Black's next is its fresh Pawn
+    assert s.to_act is Player.WHITE and not s.piece("Black P1").activated
+    assert can_attack(s.piece("Black Q1"), sq("e1"), s.board, s.terrain_map)
+    assert evaluate(WARGAME, s, me) == pytest.approx(_lead(s, me))
+
+
+def test_wargame_no_threat_counts_after_the_last_activation_of_turn_10() -> None:
+    """White's King is the last fresh piece: after its Activation the turn ends and Black
+    Activates first in the next one, so the Queen's threat counts (0.15 of a win: the King may
+    move away first). In turn 10 the game ends on points after it: no threat."""
+    s = wc_scenario("Ke1 Pa2", "Kh8 Qe4", first=Player.BLACK)
+    s, _ = step(s, Activate("Black K1"))
+    s, _ = step(s, Move("Black K1", sq("h7")))
+    s, _ = step(s, Activate("White P1"))
+    s, _ = step(s, Move("White P1", sq("a3")))
+    s, _ = step(s, legal_actions(s)[-1])  # no second Move
+    s, _ = step(s, Activate("Black Q1"))
+    s, _ = step(s, Move("Black Q1", sq("e5")))
+    assert s.to_act is Player.WHITE and s.turn == 1
+    slay = float(attack_odds_now(s, "Black Q1", sq("e1"), attacker_spends=True).slay)
+    assert 0 < slay < 1
+    me = Player.WHITE
+    assert evaluate(WARGAME, s, me) == pytest.approx(_lead(s, me) - WEIGHT_LATER * slay)
+    last = replace(s, turn=LAST_TURN)
+    assert evaluate(WARGAME, last, me) == pytest.approx(_lead(last, me))
+
+
+def test_wargame_a_leader_is_not_deployed_where_the_first_to_activate_can_strike_it() -> None:
+    """Whoever deploys first Activates first: the second to deploy, placing its King, sees the
+    enemy pieces already down. A square from which an enemy piece can Attack the King (in the
+    Queen's file, say) is worth less than a safe one, by the strike's chance x 0.9 of a win;
+    so the King goes to a safe square (as it did not before, and was slain in turn 1)."""
+
+    def placing_king(s: Any) -> bool:
+        return (
+            s.phase is Phase.DEPLOY
+            and s.to_act is s.tree_first
+            and any(p.label == "K1" and p.owner is s.to_act for p in s.pieces if not p.square)
+        )
+
+    checked = 0
+    for seed in range(12):
+        s = _play_until(WARGAME, seed, placing_king)
+        if not placing_king(s):
+            continue
+        me = s.to_act
+        king = next(p for p in s.pieces if p.label == "K1" and p.owner is me)
+        values = {}
+        for a in WARGAME.legal_actions(s):
+            if getattr(a, "piece", None) != king.key:
+                continue
+            after = WARGAME.outcomes(s, a)[0][1]
+            odds = [
+                float(attack_odds_now(after, p.key, a.square, attacker_spends=True).slay)
+                for p in after.board.values()
+                if p.owner is not me and can_attack(p, a.square, after.board, after.terrain_map)
+            ]
+            values[a.square] = (evaluate(WARGAME, after, me), max(odds, default=0.0))
+        safe = [v for v, slay in values.values() if slay == 0]
+        struck = [(v, slay) for v, slay in values.values() if slay > 0]
+        if not safe or not struck:
+            continue
+        base = max(safe)  # the lead is the same wherever the King stands
+        for v, slay in struck:
+            assert v <= base - WEIGHT_NOW * slay + 1e-6
+        checked += 1
+    assert checked >= 2
 
 
 def test_wargame_the_ai_does_not_leave_its_faction_leader_to_be_struck() -> None:
@@ -504,6 +619,81 @@ def test_wargame_the_ai_does_not_leave_its_faction_leader_to_be_struck() -> None
     after = activation(s)
     king = next(p for p in after.board.values() if p.label == "K1" and p.owner is Player.WHITE)
     assert not can_attack(after.piece(queen.key), king.square, after.board, after.terrain_map)
+
+
+def test_the_greedy_baseline_counts_material_only() -> None:
+    """The benchmark's greedy player scores positions by material alone: here the Queen's line
+    onto White's King changes the full evaluation but not the material, which is the points on
+    the board; so greedy takes the Pawn with the Rook and leaves the King in the Queen's line
+    (the easy level, scoring the whole evaluation, does not)."""
+    s = wc_scenario("Ke1 Rg2", "Kh8 Qe4 Pa2", first=Player.WHITE)
+    me = Player.WHITE
+    assert evaluate(WARGAME, s, me, material_only=True) == pytest.approx(_material(s, me))
+    assert evaluate(WARGAME, s, me) != pytest.approx(_lead(s, me))
+
+    def activation(player: AIPlayer) -> list[Any]:
+        state, chosen = s, []
+        while WARGAME.decider(state) is Player.WHITE:
+            action = player.act(WARGAME, state)
+            chosen.append(action)
+            state = WARGAME.outcomes(state, action)[0][1]
+        return chosen
+
+    greedy = activation(greedy_player(1))
+    assert type(greedy[1]).__name__ == "Attack" and greedy[1].target == sq("a2")
+    easy = activation(AIPlayer("easy", seed=1))
+    assert not (type(easy[1]).__name__ == "Attack" and easy[1].target == sq("a2"))
+
+
+@pytest.mark.parametrize("sid", ["d20-chess", "card-game", "chess28"])
+def test_material_does_not_change_with_a_move_that_takes_nothing(sid: str) -> None:
+    """In every system a plain move (nothing wounded, slain or drawn) leaves material as it was,
+    while the full evaluation, which weighs where pieces stand, may change."""
+    system = _registry.get(sid).rules
+    rng = random.Random(3)
+    s = system.new_game({})
+    checked = 0
+    for _ in range(600):
+        if system.result(s) is not None:
+            break
+        a = rng.choice(list(system.legal_actions(s)))
+        try:
+            outs = system.outcomes(s, a, limit=1)  # no dice, no draw
+        except TooManyOutcomes:
+            outs = []
+        nxt = outs[0][1] if outs else system.apply(s, a, RandomDice(rng.random()))[0]
+        if outs and system.result(nxt) is None and _same_things(sid, s, nxt):
+            for seat in Player:
+                before = evaluate(system, s, seat, material_only=True)
+                assert evaluate(system, nxt, seat, material_only=True) == pytest.approx(before)
+            checked += 1
+        s = nxt
+    assert checked > 20
+
+
+def _same_things(sid: str, a: Any, b: Any) -> bool:
+    """Whether two positions hold the same things (health, wounds, hands), wherever they
+    stand: the inputs of material."""
+    if sid == "d20-chess":
+        return sorted((p.kind.value, str(p.owner)) for p in a.pieces) == sorted(
+            (p.kind.value, str(p.owner)) for p in b.pieces
+        )
+    if sid == "card-game":
+        return a.units == b.units and all(
+            len(a.side(p).hand) == len(b.side(p).hand)
+            and a.side(p).king_damage == b.side(p).king_damage
+            for p in Player
+        )
+    return (
+        a.combat is None
+        and b.combat is None
+        and sorted((u.key, u.zone.name, u.wounds) for u in a.units)
+        == sorted((u.key, u.zone.name, u.wounds) for u in b.units)
+        and all(
+            (a.chest_of(p) and a.chest_of(p).wounds) == (b.chest_of(p) and b.chest_of(p).wounds)
+            for p in Player
+        )
+    )
 
 
 @pytest.mark.parametrize("decision", ["ATTACKER_TOKEN", "DEFENDER_TOKEN", "COMBAT_MOVEMENT"])

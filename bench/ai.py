@@ -137,22 +137,20 @@ def match(
 # Activation's median under 1 s and p95 under 2 s; every other system at least 90% against
 # random and clearly better than greedy (the interval's lower bound above 50%).
 def verdict(sid: str, opp_name: str, wins: int, n: int, turn_med: float, turn_p95: float) -> str:
+    if opp_name not in ("random", "greedy"):  # a level (easy, ...): no target of its own
+        return "(no target: a level, not a baseline)"
     lo, _ = wilson(wins, n)
     rate = wins / n if n else 0.0
     checks: list[tuple[str, bool]] = []
     if sid == "wargame-chess":
-        if opp_name not in ("random", "greedy"):
-            return "(no target: a level, not a baseline)"
         need = 0.95 if opp_name == "random" else 0.80
         checks.append((f"win rate >= {need:.0%}", rate >= need))
         checks.append(("Activation median < 1 s", turn_med < 1.0))
         checks.append(("Activation p95 < 2 s", turn_p95 < 2.0))
     elif opp_name == "random":
         checks.append(("win rate >= 90%", rate >= 0.90))
-    elif opp_name == "greedy":
+    else:
         checks.append(("lower bound > 50%", lo > 0.50))
-    else:  # a level (easy, ...): no target of its own
-        return "(no target: a level, not a baseline)"
     missed = [what for what, ok in checks if not ok]
     return "target met" if not missed else "target MISSED: " + ", ".join(missed)
 

@@ -138,7 +138,7 @@ def _wargame_leader_threats(
         total += threat if now is player else -threat
     if later_acts:
         later = now.other
-        pieces = [p for p in on_board[later] if not p.activated] or on_board[later]
+        pieces, _ = _may_activate(on_board[later])
         can_flee = any(p.square == leaders.get(now) for p in strikers)
         weight = WARGAME_LEADER_LATER if can_flee else WARGAME_LEADER_STUCK
         threat = weight * _leader_threat(state, later, pieces, leaders.get(now))
@@ -172,8 +172,15 @@ def _wargame_next_strikers(
     if state.activation is None:
         return None, [], False
     side = state.piece(state.activation.piece).owner.other
-    fresh = [p for p in on_board[side] if not p.activated]
-    return side, fresh or on_board[side], not fresh
+    return (side, *_may_activate(on_board[side]))
+
+
+def _may_activate(pieces: list[Any]) -> tuple[list[Any], bool]:
+    """Which of a side's pieces on the board it may Activate next, and whether that is a
+    Reactivation: those not yet Activated this turn, else any (``activation.activatable`` for
+    the side to act, from the pieces already sorted by side)."""
+    fresh = [p for p in pieces if not p.activated]
+    return fresh or pieces, not fresh
 
 
 def _leader_threat(state: Any, side: Player, pieces: list[Any], leader: Any) -> float:
@@ -231,6 +238,15 @@ def _d20(state: Any, player: Player) -> float:
     return total
 
 
+def _card_unit(state: Any, u: Any) -> tuple[int, float]:
+    """A unit's attack and its worth by attack and remaining health (where it stands aside)."""
+    c = state.card(u.cid)
+    attack = max(0, c.attack + u.atk_bonus)
+    return attack, CARD_UNIT_ATTACK * attack + CARD_UNIT_HEALTH * max(
+        0, c.health + u.hp_bonus - u.damage
+    )
+
+
 def _card_game(state: Any, player: Player) -> float:
     total = 0.0
     for seat in Player:
@@ -241,10 +257,7 @@ def _card_game(state: Any, player: Player) -> float:
         v += CARD_MATERIAL * side.material
         total += v if seat is player else -v
     for u in state.units:
-        c = state.card(u.cid)
-        attack = max(0, c.attack + u.atk_bonus)
-        v = CARD_UNIT_ATTACK * attack
-        v += CARD_UNIT_HEALTH * max(0, c.health + u.hp_bonus - u.damage)
+        attack, v = _card_unit(state, u)
         rank = u.square.rank
         if rank == base_rank(u.owner.other):
             v += CARD_KING_THREAT * attack
@@ -309,6 +322,15 @@ def _c28_combat(state: Any, player: Player) -> float:
     return v if attacker.owner is player else -v
 
 
+def _c28_worth(u: Any) -> float:
+    """A model's worth by its health left, Fight and Defence (wherever it stands)."""
+    m = u.model
+    worth: float = (
+        C28_HEALTH * max(0, m.hp - u.wounds) + C28_FIGHT * m.fight + C28_DEFENCE * m.defence
+    )
+    return worth
+
+
 def _chess28(state: Any, player: Player) -> float:
     total = _c28_combat(state, player) if state.combat is not None else 0.0
     pinata = getattr(state.mode, "value", None) == "pinata"
@@ -319,8 +341,7 @@ def _chess28(state: Any, player: Player) -> float:
         if zone not in ("BOARD", "RESERVE", "DUG"):
             fallen[u.owner] += 1
             continue
-        m = u.model
-        v = C28_HEALTH * max(0, m.hp - u.wounds) + C28_FIGHT * m.fight + C28_DEFENCE * m.defence
+        v = _c28_worth(u)
         if zone == "RESERVE":
             v *= C28_RESERVE
         total += v if u.owner is player else -v
@@ -380,9 +401,7 @@ def _card_game_material(state: Any, player: Player) -> float:
         v = CARD_KING_HEALTH * max(0, king.health - side.king_damage) + CARD_HAND * len(side.hand)
         total += v if seat is player else -v
     for u in state.units:
-        c = state.card(u.cid)
-        v = CARD_UNIT_ATTACK * max(0, c.attack + u.atk_bonus)
-        v += CARD_UNIT_HEALTH * max(0, c.health + u.hp_bonus - u.damage)
+        v = _card_unit(state, u)[1]
         total += v if u.owner is player else -v
     return total
 
@@ -393,8 +412,7 @@ def _chess28_material(state: Any, player: Player) -> float:
         zone = u.zone.name
         if zone not in ("BOARD", "RESERVE", "DUG"):
             continue
-        m = u.model
-        v = C28_HEALTH * max(0, m.hp - u.wounds) + C28_FIGHT * m.fight + C28_DEFENCE * m.defence
+        v = _c28_worth(u)
         total += v if u.owner is player else -v
     for seat in Player:
         chest = state.chest_of(seat.other)

@@ -172,6 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     found = _systems()
     ids = [s for s in args.systems.split(",") if s] or list(found)
+    try:
+        for sid in ids:
+            time_limits(args.time_limit, sid)
+    except ValueError:
+        ap.error(f"--time-limit {args.time_limit!r}: give seconds (0.1) or system=seconds pairs")
     print(
         f"AI level {args.level}, {args.games} games per pairing, colours alternating, seed "
         f"{args.seed}, {args.jobs} process(es), one core each; 95% intervals (Wilson) on the "

@@ -22,11 +22,19 @@ SCATTER: dict[int, tuple[int, int]] = {
 }
 
 
+# The board's squares and size as plain values: ``step`` and ``distance`` run a few hundred
+# times for each list of legal actions, so they skip the general Board methods.
+_SQUARES = BOARD.squares
+_FILES, _RANKS = BOARD.files, BOARD.ranks
+
+
 def step(sq: Square, df: int, dr: int, wrap: bool = False) -> Square | None:
     f, r = sq.file + df, sq.rank + dr
     if wrap:
-        f %= BOARD.files
-    return BOARD.at(f, r)
+        f %= _FILES
+    if 0 <= f < _FILES and 0 <= r < _RANKS:
+        return _SQUARES[f + _FILES * r]
+    return None
 
 
 def delta(a: Square, b: Square, wrap: bool = False) -> tuple[int, int]:
@@ -38,8 +46,12 @@ def delta(a: Square, b: Square, wrap: bool = False) -> tuple[int, int]:
 
 
 def distance(a: Square, b: Square, wrap: bool = False) -> int:
-    df, dr = delta(a, b, wrap)
-    return max(abs(df), abs(dr))
+    """Steps a King would take from ``a`` to ``b`` (the same as ``delta``'s larger part)."""
+    df = abs(b.file - a.file)
+    if wrap and df > _FILES // 2:
+        df = _FILES - df
+    dr = abs(b.rank - a.rank)
+    return df if df > dr else dr
 
 
 def neighbours(sq: Square, wrap: bool = False) -> list[Square]:

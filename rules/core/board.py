@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from typing import NamedTuple
 
 from rules.core.errors import ParseError
 
@@ -55,8 +56,10 @@ class Player(IntEnum):
         raise ParseError(f"'{text}' is not a player: say White or Black")
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Square:
+class Square(NamedTuple):
+    # A named tuple, not a dataclass: squares are the keys of every board's dict, and a tuple's
+    # hash and equality run in C (a dataclass's are Python functions), which makes every engine
+    # and the pictures' scenes measurably faster. Squares still compare and sort by (file, rank).
     file: int
     rank: int
 
@@ -79,7 +82,7 @@ class Square:
         return f"Square({self})"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # (a tuple's index(value) is not used)
         """The place of a chessboard square in a1, b1, ..., h8 order."""
         return self.file + 8 * self.rank
 

@@ -8,10 +8,11 @@ import pytest
 from rules.chess28 import actions as A
 from rules.chess28.combat import ranged_target, shoot_targets
 from rules.chess28.engine import legal_actions
-from rules.chess28.geometry import push_squares, scatter_square
+from rules.chess28.geometry import delta, distance, push_squares, scatter_square, step
 from rules.chess28.models import direction_vector
 from rules.chess28.state import Mode, Phase, Zone
 from rules.chess28.system import SYSTEM
+from rules.core.board import Square
 from rules.core.errors import IllegalAction
 from tests.chess28.helpers import PLAIN, B, W, act, choose, options, position, sq, texts
 
@@ -261,3 +262,23 @@ def test_barge_and_fancy_footwork_are_ordered_by_the_player_whose_turn_it_is() -
     assert options(first_footwork) == ("barge d5", "stay"), "then Barge, from its new square"
     first_barge = choose(s, "Barge first")
     assert first_barge.pending is not None and first_barge.pending.kind == "barge"
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_distance_is_the_larger_part_of_the_offset_the_short_way_round(wrap: bool) -> None:
+    squares = [Square(f, r) for f in range(8) for r in range(8)]
+    for a in squares:
+        for b in squares:
+            df, dr = delta(a, b, wrap)
+            assert distance(a, b, wrap) == max(abs(df), abs(dr))
+    # a1 to h1: seven files apart, one when the left and right edges are joined
+    assert distance(sq("a1"), sq("h1"), wrap) == (1 if wrap else 7)
+    assert distance(sq("b2"), sq("g8"), wrap) == 6
+
+
+def test_a_step_off_the_board_is_none_unless_the_edges_wrap() -> None:
+    assert step(sq("h4"), 1, 0) is None
+    assert step(sq("h4"), 1, 0, wrap=True) == sq("a4")
+    assert step(sq("a1"), -1, 0, wrap=True) == sq("h1")
+    assert step(sq("e8"), 0, 1, wrap=True) is None  # ranks never wrap
+    assert step(sq("e4"), -2, 3) == sq("c7")

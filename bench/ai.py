@@ -9,7 +9,7 @@ one legal action are not counted).
     python bench/ai.py [--games 20] [--systems wargame-chess,d20-chess,card-game]
                        [--level hard] [--opponents random,greedy,easy]
                        [--time-limit 0.1 | --time-limit wargame-chess=0.1,chess28=0.4]
-                       [--jobs 2]
+                       [--chess28-mode pinata | last-standing | choose] [--jobs 2]
 
 Each row ends with the issue's target for it, met or missed.
 
@@ -55,12 +55,36 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def setup(sid: str, g: int, chess28_mode: str) -> dict[str, Any]:
+    """The options game ``g`` of a match is created with (none: the system's defaults).
+
+    Chess28's two ready-made parties are not equally strong (in 20 games of the AI against
+    greedy, each side with its own, the side with the Iron Vanguard won 16 and the Night Parade
+    none), so its games are mirror matches: both sides field the same party, the Iron Vanguard
+    in games 0-1, 4-5, ... and the Night Parade in 2-3, 6-7, ..., so the AI plays each party
+    from each seat equally often. Its mode is Piñata, the default of ruling C28-8, unless
+    ``chess28_mode`` says last-standing or choose (White's first setup step)."""
+    if sid != "chess28":
+        return {}
+    from rules.chess28.roster import READY_MADE
+
+    party = list(READY_MADE)[(g // 2) % len(READY_MADE)]
+    options: dict[str, Any] = {"parties": (party, party)}
+    if chess28_mode != "choose":
+        options["mode"] = chess28_mode
+    return options
+
+
 def play(
-    system: GameSystem[Any, Any], white: Any, black: Any, seed: int
+    system: GameSystem[Any, Any],
+    white: Any,
+    black: Any,
+    seed: int,
+    options: dict[str, Any] | None = None,
 ) -> tuple[Player | None, int, str]:
     """One game with seeded dice: the winner (None for a draw), its length in actions and the
     result's reason code ("stopped" for a game cut off at ``MAX_ACTIONS``)."""
-    state = system.new_game({})
+    state = system.new_game(options or {})
     dice = RandomDice(seed)
     n = 0
     while system.result(state) is None and n < MAX_ACTIONS:
@@ -75,10 +99,10 @@ def play(
     return result.winner, n, result.reason
 
 
-def _one_game(job: tuple[str, str, str, int, float | None, int]) -> dict[str, Any]:
+def _one_game(job: tuple[str, str, str, int, float | None, int, str]) -> dict[str, Any]:
     """One seeded game of the AI (``level``) against an opponent, in a worker process: the
     AI's seat alternates with the game's number."""
-    sid, level_name, opp_name, g, time_limit, seed = job
+    sid, level_name, opp_name, g, time_limit, seed, chess28_mode = job
     system = _systems()[sid]
     ai = _TimedAI(level_name, seed, time_limit)
     opponent: Any
@@ -90,7 +114,7 @@ def _one_game(job: tuple[str, str, str, int, float | None, int]) -> dict[str, An
         opponent = AIPlayer(opp_name, 99)
     ai_seat = Player.WHITE if g % 2 == 0 else Player.BLACK
     white, black = (ai, opponent) if ai_seat is Player.WHITE else (opponent, ai)
-    winner, n, reason = play(system, white, black, seed * 1000 + g)
+    winner, n, reason = play(system, white, black, seed * 1000 + g, setup(sid, g, chess28_mode))
     outcome = "draw" if winner is None else ("win" if winner is ai_seat else "loss")
     return {
         "outcome": outcome,
@@ -109,9 +133,10 @@ def match(
     time_limit: float | None,
     seed: int,
     jobs: int,
+    chess28_mode: str = "pinata",
 ) -> dict[str, Any]:
     """``games`` games, over ``jobs`` processes (each game on one core)."""
-    work = [(sid, level_name, opp_name, g, time_limit, seed) for g in range(games)]
+    work = [(sid, level_name, opp_name, g, time_limit, seed, chess28_mode) for g in range(games)]
     if jobs > 1:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(jobs) as pool:
@@ -167,6 +192,13 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds per decision: one for every system (0.1), or by system "
         "(wargame-chess=0.1,chess28=0.4; a system not named keeps its level's own)",
     )
+    ap.add_argument(
+        "--chess28-mode",
+        default="pinata",
+        choices=("pinata", "last-standing", "choose"),
+        help="Chess28's game mode (choose: White's first setup step); its games are mirror "
+        "matches of one ready-made party (see setup)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     args = ap.parse_args(argv)
@@ -180,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"AI level {args.level}, {args.games} games per pairing, colours alternating, seed "
         f"{args.seed}, {args.jobs} process(es), one core each; 95% intervals (Wilson) on the "
-        "AI's win rate",
+        f"AI's win rate; Chess28: mirror matches, mode {args.chess28_mode}",
         flush=True,
     )
     for sid in ids:
@@ -189,7 +221,16 @@ def main(argv: list[str] | None = None) -> int:
         for opp_name in [o for o in args.opponents.split(",") if o]:
             t0 = time.perf_counter()
             limit = time_limits(args.time_limit, sid)
-            r = match(sid, args.level, opp_name, args.games, limit, args.seed, args.jobs)
+            r = match(
+                sid,
+                args.level,
+                opp_name,
+                args.games,
+                limit,
+                args.seed,
+                args.jobs,
+                args.chess28_mode,
+            )
             wall = time.perf_counter() - t0
             n = args.games
             lo, hi = wilson(r["wins"], n)

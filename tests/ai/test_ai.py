@@ -3,10 +3,12 @@ expectations, deterministic for a seed, and blind to hidden cards."""
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import random
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -713,3 +715,28 @@ def test_wargame_the_questions_after_a_move_or_attack_cost_the_search_no_depth(
     t = WARGAME.apply(s, WARGAME.legal_actions(s)[0], RandomDice(1))[0]
     assert t.pending is not None and t.pending.decision.name == "ACT"
     assert not WARGAME.resolving(t)
+
+
+def test_the_benchmark_plays_chess28_as_mirror_matches_in_pinata_by_default() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "bench_ai", Path(__file__).resolve().parents[2] / "bench" / "ai.py"
+    )
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    system = _registry.get("chess28").rules
+    parties = []
+    for g in range(4):
+        options = bench.setup("chess28", g, "pinata")
+        state = system.new_game(options)
+        assert state.mode.value == "pinata"
+        white, black = (
+            sorted(u.model.name for u in state.units if u.owner is seat) for seat in Player
+        )
+        assert white == black  # the same party on both sides
+        parties.append(options["parties"][0])
+    # each party twice in a row: the AI (whose seat alternates) plays it from both seats
+    assert parties[0] == parties[1] != parties[2] == parties[3]
+    assert "mode" not in bench.setup("chess28", 0, "choose")
+    assert bench.setup("chess28", 0, "last-standing")["mode"] == "last-standing"
+    assert bench.setup("wargame-chess", 0, "pinata") == {}

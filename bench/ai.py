@@ -118,6 +118,7 @@ def _one_game(job: tuple[str, str, str, int, float | None, int, str]) -> dict[st
     outcome = "draw" if winner is None else ("win" if winner is ai_seat else "loss")
     return {
         "outcome": outcome,
+        "seat": ai_seat.title,
         "reason": reason,
         "length": n,
         "times": ai.times,
@@ -145,6 +146,14 @@ def match(
         results = [_one_game(w) for w in work]
     return {
         "wins": sum(r["outcome"] == "win" for r in results),
+        # the AI's wins, draws and losses from each seat, e.g. {"White": "W 45 D 1 L 4"}
+        "seats": {
+            seat: " ".join(
+                f"{k[0].upper()} {sum(r['outcome'] == k for r in results if r['seat'] == seat)}"
+                for k in ("win", "draw", "loss")
+            )
+            for seat in ("White", "Black")
+        },
         "draws": sum(r["outcome"] == "draw" for r in results),
         "losses": sum(r["outcome"] == "loss" for r in results),
         # how the games the AI did not win ended, e.g. {"loss": {"leader_slain": 3}}
@@ -249,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
                 + verdict(sid, opp_name, r["wins"], n, turn_med, turn_p95),
                 flush=True,
             )
+            seats = "; ".join(f"as {seat}: {tally}" for seat, tally in r["seats"].items())
+            print(f"{'':14}    {seats}", flush=True)
             for kind, reasons in r["how"].items():
                 if reasons:
                     tally = ", ".join(f"{why} {k}" for why, k in sorted(reasons.items()))

@@ -193,10 +193,13 @@ class Chess28(commands.Cog):
     @app_commands.describe(
         kind="Blocking, Perilous (1 wound on entering) or Moveable (can be Shoved)",
         square="Its square, e.g. e4: outside the back two ranks of both players",
+        extra="For a large piece, its second square beside the first, e.g. f4 or e5",
     )
     @app_commands.choices(kind=TERRAINS)
-    async def terrain(self, interaction: discord.Interaction, kind: str, square: str) -> None:
-        await run_command(interaction, C.PlaceTerrain, kind=kind, square=square)
+    async def terrain(
+        self, interaction: discord.Interaction, kind: str, square: str, extra: str | None = None
+    ) -> None:
+        await run_command(interaction, C.PlaceTerrain, kind=kind, square=square, extra=extra)
 
     @group.command(name="deploy", description="Deploy a model on your Backline")
     @app_commands.describe(
@@ -258,8 +261,8 @@ class Chess28(commands.Cog):
     @group.command(name="shove", description="Shove Moveable terrain one square")
     @app_commands.describe(
         unit="Your model on or next to the Moveable terrain, by its label (e.g. W1)",
-        terrain="Square of the Moveable terrain (or Treasure Chest) to Shove, e.g. d4",
-        square="The adjacent square it is shoved into, e.g. d5",
+        terrain="A square of the Moveable terrain (or Treasure Chest) to Shove, e.g. d4",
+        square="Where that square goes, one step away, e.g. d5 (a large piece moves whole)",
     )
     @app_commands.autocomplete(unit=ac_unit)
     async def shove(

@@ -62,10 +62,13 @@ class PlaceChest(Command):
 
 @dataclass(frozen=True, slots=True)
 class PlaceTerrain(Command):
+    """A small piece on ``square``, or a large one on ``square`` and ``extra`` (side by side)."""
+
     name: ClassVar[str] = "terrain"
     system: ClassVar[str] = SYSTEM
     kind: TerrainChoice
     square: Square
+    extra: Square | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,8 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 @dataclass(frozen=True, slots=True)
 class Scene:
     flip: bool
-    terrain: tuple[tuple[int, int, str, int], ...]  # file, rank, kind, wounds
+    terrain: tuple[tuple[int, int, str, int, str], ...]
+    # file, rank, kind, wounds, and for a large piece the side (N E S W) its other square is on
     units: tuple[tuple[int, int, str, int, str, int, int, bool], ...]
     # file, rank, key, owner, facing, wounds, hp, activated
     reach: tuple[tuple[int, int], ...]
@@ -52,7 +53,11 @@ class Scene:
 def scene_of(state: GameState, view: Player | None, selected: str = "") -> Scene:
     """The public picture (no hidden cards): ``view`` only turns the board round; a
     ``selected`` model's reachable and attackable squares are marked."""
-    terrain = tuple((t.square.file, t.square.rank, t.kind.value, t.wounds) for t in state.terrain)
+    terrain = tuple(
+        (s.file, s.rank, t.kind.value, t.wounds, _side(s, t.squares))
+        for t in state.terrain
+        for s in t.squares
+    )
     units = tuple(
         (
             u.square.file,
@@ -93,6 +98,16 @@ def scene_of(state: GameState, view: Player | None, selected: str = "") -> Scene
         tuple((s.file, s.rank) for s in attack),
         status,
     )
+
+
+def _side(sq: Square, squares: tuple[Square, ...]) -> str:
+    """Where the other square of a large piece lies from ``sq`` (N E S W; "" for a small one)."""
+    for o in squares:
+        if o != sq:
+            return {(0, 1): "N", (1, 0): "E", (0, -1): "S", (-1, 0): "W"}[
+                (o.file - sq.file, o.rank - sq.rank)
+            ]
+    return ""
 
 
 def _xy(flip: bool, f: int, r: int) -> tuple[int, int]:
@@ -179,8 +194,9 @@ def _base_p(flip: bool) -> Image.Image:
 
 
 _Unit = tuple[str, int, str, int, int, bool]  # key, owner, facing, wounds, hp, activated
-_SquareKey = tuple[bool, bool, tuple[str, int] | None, bool, bool, _Unit | None]
-# light, flipped, terrain (kind, wounds), reachable, attackable, the model on it
+_SquareKey = tuple[bool, bool, tuple[str, int, str] | None, bool, bool, _Unit | None]
+# light, flipped, terrain (kind, wounds, side joined), reachable, attackable, the model on it
+_TURN = {"N": "S", "S": "N", "E": "W", "W": "E", "": ""}
 
 
 def _square(key: _SquareKey) -> Image.Image:
@@ -189,8 +205,12 @@ def _square(key: _SquareKey) -> Image.Image:
     img = Image.new("RGB", (SQ, SQ), LIGHT if light else DARK)
     d = ImageDraw.Draw(img)
     if terrain is not None:
-        kind, wounds = terrain
-        d.rectangle([3, 3, SQ - 4, SQ - 4], fill=TERRAIN_FILL[kind])
+        kind, wounds, side = terrain
+        side = _TURN[side] if flip else side  # the picture turned round for Black
+        # a large piece's two squares are drawn as one: no margin on the side they meet
+        left, top = (0 if side == "W" else 3), (0 if side == "N" else 3)
+        right, bottom = SQ - (1 if side == "E" else 4), SQ - (1 if side == "S" else 4)
+        d.rectangle([left, top, right, bottom], fill=TERRAIN_FILL[kind])
         label = {"blocking": "BLOCK", "perilous": "PERIL", "moveable": "MOVE"}.get(kind, "")
         if kind == "chest":
             label = f"CHEST {3 - wounds}"
@@ -216,7 +236,7 @@ def draw_board(sc: Scene) -> Image.Image:
     """The picture, composed in the palette from cached squares (``bot.tiles``)."""
     img = PALETTE.frame((SIZE, SIZE + PANEL))
     img.paste(_base_p(sc.flip), (0, 0))
-    terrain = {(f, r): (kind, wounds) for f, r, kind, wounds in sc.terrain}
+    terrain = {(f, r): (kind, wounds, side) for f, r, kind, wounds, side in sc.terrain}
     units = {
         (f, r): (key, owner, facing, w, hp, acted)
         for f, r, key, owner, facing, w, hp, acted in sc.units

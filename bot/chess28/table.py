@@ -18,7 +18,7 @@ from rules.chess28.charts import Facing
 from rules.chess28.combat import count
 from rules.chess28.engine import legal_actions
 from rules.chess28.models import ModelDef
-from rules.chess28.moving import backline_squares, destinations
+from rules.chess28.moving import backline_squares, destinations, shove_named
 from rules.chess28.odds import kill_chance, wound_odds
 from rules.chess28.roster import READY_MADE, ROSTER, Party
 from rules.chess28.state import GameState, Mode, Phase, Zone
@@ -223,7 +223,9 @@ def _action(s: GameState, c: K.Command, me: Player) -> Action:
     if isinstance(c, C.PlaceChest):
         return A.PlaceChest(c.square)
     if isinstance(c, C.PlaceTerrain):
-        return A.PlaceTerrain(c.kind.value, c.square)
+        if c.extra is None:
+            return A.PlaceTerrain(c.kind.value, c.square)
+        return A.PlaceTerrain(c.kind.value, min(c.square, c.extra), max(c.square, c.extra))
     if isinstance(c, C.Deploy):
         return A.Deploy(_unit_key(s, c.unit), c.square, c.facing.value)
     if isinstance(c, C.DeployAuto):
@@ -237,7 +239,7 @@ def _action(s: GameState, c: K.Command, me: Player) -> Action:
     if isinstance(c, C.Shoot):
         return A.Shoot(_unit_key(s, c.unit), c.direction.value)
     if isinstance(c, C.Shove):
-        return A.Shove(_unit_key(s, c.unit), c.terrain, c.square)
+        return A.Shove(_unit_key(s, c.unit), *shove_named(s, c.terrain, c.square))
     if isinstance(c, C.Dig):
         return A.Dig(_unit_key(s, c.unit))
     if isinstance(c, C.Place):

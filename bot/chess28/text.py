@@ -35,7 +35,7 @@ TERRAIN_MARK = {
 HELP = f"""Chess28 at the table. Models are W1..W9 and B1..B9; squares like d4; facings N E S W.
 Setup:  game new chess28 [white party | black party] [pinata|last-standing] [desperation]
         mode pinata|last-standing|random [desperation] (when not given at game new)
-        roll (First Player) · chest d1 · terrain blocking|perilous|moveable d4
+        roll (First Player) · chest d1 · terrain blocking|perilous|moveable d4 [e4 if large]
         deploy W1 d1 N · deploy auto
 Turn:   move W1 d3 [N] · charge W1 d3 [N] · melee W1 d4 · shoot W1 f (fl f fr l r bl b br)
         shove W1 d4 d5 · dig W1 · emerge W1 a4 N · retreat W1 c1 N · refresh W1 · end
@@ -76,7 +76,8 @@ TERMS: dict[str, str] = {
     "Refresh": "Once per turn, instead of an activation: a Drained model goes back to the "
     "Dead Pile.",
     "Terrain": "Blocking stops moves and shots; Perilous wounds a model entering it; a model on "
-    "or next to Moveable terrain may Shove it one square.",
+    "or next to Moveable terrain may Shove it one square. A small piece covers one square, a "
+    "large one two side by side; each player places as many large pieces as small.",
     "Treasure Chest": "Piñata mode: Moveable, Defence 4, 3 HP, never pushed back; it cannot be "
     "attacked while an enemy model shares its square. Destroy the enemy's to win.",
     "Rule of Carnage": "Where a rule is unclear, take the reading with the most carnage.",
@@ -142,6 +143,11 @@ def status_text(state: GameState) -> str:
         ]
         if flags:
             lines.append("In force this turn: " + ", ".join(flags) + ".")
+    pieces = [t for t in state.terrain if t.kind is not TerrainKind.CHEST]
+    if pieces:
+        lines.append("Terrain: " + "; ".join(f"{t.name} on {t.where}" for t in pieces) + ".")
+    if state.phase is Phase.TERRAIN:
+        lines.append(terrain_owed(state))
     for p in Player:
         chest = state.chest_of(p)
         dead = len(state.units_of(p, Zone.DEAD))
@@ -152,6 +158,21 @@ def status_text(state: GameState) -> str:
         )
         lines += ["  " + unit_line(state, u.key) for u in state.units_of(p)]
     return "\n".join(lines)
+
+
+def terrain_owed(state: GameState) -> str:
+    """What each player has left to place, by size (ruling C28-11)."""
+    parts = []
+    for p in Player:
+        left = state.terrain_left[p]
+        if not left:
+            continue
+        large, small = state.large_left[p], state.small_left[p]
+        sizes = [f"{n} {w}" for n, w in ((large, "large"), (small, "small")) if n]
+        if left > large + small:
+            sizes.append(f"{left - large - small} of either size")
+        parts.append(f"{p.title}: {', '.join(sizes)}")
+    return "Terrain to place: " + "; ".join(parts) + "."
 
 
 def hand_text(state: GameState, player: Player) -> str:
@@ -218,7 +239,9 @@ def describe_action(state: GameState, a: Action) -> str:
     if isinstance(a, A.PlaceChest):
         return f"Place your Treasure Chest on {a.square}"
     if isinstance(a, A.PlaceTerrain):
-        return f"Place {a.kind} terrain on {a.square}"
+        if a.extra is None:
+            return f"Place small {a.kind} terrain on {a.square}"
+        return f"Place large {a.kind} terrain on {a.square} and {a.extra}"
     if isinstance(a, A.Deploy):
         return f"Deploy {name(a.unit)} on {a.square} facing {a.facing}"
     if isinstance(a, A.Move):
@@ -230,6 +253,11 @@ def describe_action(state: GameState, a: Action) -> str:
     if isinstance(a, A.Shoot):
         return f"{name(a.unit)}: Ranged Attack towards {a.direction}" + odds_suffix(state, a)
     if isinstance(a, A.Shove):
+        t = state.terrain_at(a.terrain)
+        if t is not None and t.large:
+            return (
+                f"{name(a.unit)}: Shove the {t.name} on {t.where} so {a.terrain} goes to {a.square}"
+            )
         return f"{name(a.unit)}: Shove the terrain on {a.terrain} to {a.square}"
     if isinstance(a, A.Dig):
         return f"{name(a.unit)}: Dig (leave play)"
@@ -284,8 +312,10 @@ PHASE_HINTS = {
         "place your Treasure Chest with the buttons below or `/chess28 chest`",
     ),
     Phase.TERRAIN: (
-        "place terrain with `terrain blocking d4` (blocking, perilous or moveable)",
-        "place terrain with `/chess28 terrain` (blocking, perilous or moveable)",
+        "place terrain with `terrain blocking d4` (blocking, perilous or moveable; a large "
+        "piece on two squares side by side: `terrain blocking d4 e4`)",
+        "place terrain with `/chess28 terrain` (blocking, perilous or moveable; a large piece "
+        "also takes `extra`, its second square)",
     ),
 }
 

@@ -23,8 +23,9 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
         _need(args, 1, "where: `chest d1`")
         return b(C.PlaceChest, square=args[0])
     if verb == "terrain":
-        _need(args, 2, "which kind and where: `terrain blocking d4`")
-        return b(C.PlaceTerrain, kind=args[0], square=args[1])
+        _need(args, 2, "which kind and where: `terrain blocking d4` (large: `d4 e4`)")
+        extra = args[2] if len(args) > 2 else None
+        return b(C.PlaceTerrain, kind=args[0], square=args[1], extra=extra)
     if verb == "deploy":
         if args and args[0].lower() == "auto":
             return C.DeployAuto()

@@ -34,9 +34,13 @@ class PlaceChest(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlaceTerrain(Action):
+    """A small piece on ``square``; a large one on ``square`` and ``extra``, the square
+    north or east of it."""
+
     name: ClassVar[str] = "place_terrain"
     kind: str
     square: Square
+    extra: Square | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +184,7 @@ DECODERS: dict[str, Callable[[Any], Any]] = {
     "square": Square.parse,
     "target": Square.parse,
     "terrain": Square.parse,
+    "extra": lambda v: None if v is None else Square.parse(v),
     "player": Player.parse,
     "card": int,
 }

@@ -8,12 +8,13 @@ from dataclasses import replace
 from rules.chess28 import actions as A
 from rules.chess28 import combat, gambits, setup
 from rules.chess28.charts import Facing
-from rules.chess28.geometry import distance
+from rules.chess28.geometry import delta, distance
 from rules.chess28.models import Ability
 from rules.chess28.moving import (
     destinations,
     emerge_squares,
     reinforcement_squares,
+    shoved,
     shoves,
 )
 from rules.chess28.state import (
@@ -239,6 +240,8 @@ def _why_not_setup(state: GameState, action: Action) -> str:
             f"{action.square} is not an empty square of {state.to_act.title}'s Backline "
             "(the next row only once the Backline is full)"
         )
+    if isinstance(action, A.PlaceTerrain) and phase is Phase.TERRAIN:
+        return setup.why_not_terrain(state, action)
     wanted = {
         Phase.MODE: "choose the game mode (pinata, last-standing or random)",
         Phase.FIRST_PLAYER: "roll off for the First Player",
@@ -334,10 +337,14 @@ def _activation(state: GameState, a: Action, events: list[Event]) -> GameState:
     if isinstance(a, A.Shove):
         t = state.terrain_at(a.terrain)
         assert t is not None
+        df, dr = delta(a.terrain, a.square, state.warp)
+        squares = shoved(state, t, df, dr)
+        assert squares is not None
+        moved = replace(t, square=squares[0], extra=squares[1] if t.large else None)
         events.append(
-            Event("shove", f"{u.name} shoves the {t.name} from {a.terrain} to {a.square}.")
+            Event("shove", f"{u.name} shoves the {t.name} from {t.where} to {moved.where}.")
         )
-        return state.with_terrain(t, replace(t, square=a.square))
+        return state.with_terrain(t, moved)
     if isinstance(a, A.Dig):
         events.append(Event("dig", f"{u.name} digs in and leaves play."))
         return state.with_unit(replace(u, zone=Zone.DUG, square=None, dug_turn=state.turn))

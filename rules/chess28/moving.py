@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.chess28.charts import Facing, Icon, orient, pivot
 from rules.chess28.geometry import delta, distance, edge_squares, line, neighbours, step
 from rules.chess28.models import Ability
-from rules.chess28.state import BOARD, GameState, TerrainKind, Unit, backline, rank_in
+from rules.chess28.state import BOARD, GameState, Terrain, TerrainKind, Unit, backline, rank_in
 from rules.core.board import AROUND, Player, Square
 
 Destinations = dict[Square, tuple[Facing, ...]]
@@ -115,19 +115,51 @@ def _frozen(found: dict[Square, set[Facing]]) -> Destinations:
 
 def shoves(state: GameState, unit: Unit) -> list[tuple[Square, Square]]:
     """(terrain square, new square) for each Moveable terrain piece (or Treasure Chest) on or
-    next to the model, into any adjacent square free of other terrain."""
+    next to the model, shoved one square in any direction, all of it onto squares free of
+    other terrain (a large piece by its first square)."""
     if unit.square is None:
         return []
     out = []
     for t in state.terrain:
         if t.kind not in (TerrainKind.MOVEABLE, TerrainKind.CHEST):
             continue
-        if distance(t.square, unit.square, state.warp) > 1:
+        if all(distance(s, unit.square, state.warp) > 1 for s in t.squares):
             continue
-        for sq in neighbours(t.square, state.warp):
-            if state.terrain_at(sq) is None:
-                out.append((t.square, sq))
+        for df, dr in AROUND:
+            if (df, dr) == (0, 0):
+                continue
+            moved = shoved(state, t, df, dr)
+            if moved is not None:
+                out.append((t.square, moved[0]))
     return sorted(out)
+
+
+def shoved(state: GameState, t: Terrain, df: int, dr: int) -> tuple[Square, ...] | None:
+    """The squares piece ``t`` covers once shoved by (df, dr), or None if a square is off the
+    board or holds other terrain. Under Warp Reality a large piece is never split across the
+    wrapped edge: its two squares stay side by side on the board (ruling C28-11)."""
+    out = []
+    for s in t.squares:
+        n = step(s, df, dr, state.warp)
+        if n is None:
+            return None
+        other = state.terrain_at(n)
+        if other is not None and other is not t:
+            return None
+        out.append(n)
+    if len(out) == 2 and abs(out[0].file - out[1].file) + abs(out[0].rank - out[1].rank) != 1:
+        return None
+    return tuple(out)
+
+
+def shove_named(state: GameState, terrain: Square, square: Square) -> tuple[Square, Square]:
+    """A Shove of a large piece named by its second square ("e4 to e5" for the piece on d4
+    and e4), named instead by its first square ("d4 to d5"); any other pair as it is."""
+    t = state.terrain_at(terrain)
+    if t is None or terrain == t.square or distance(terrain, square, state.warp) != 1:
+        return terrain, square
+    first = step(t.square, *delta(terrain, square, state.warp), state.warp)
+    return (t.square, first) if first is not None else (terrain, square)
 
 
 def backline_squares(state: GameState, player: Player) -> list[Square]:

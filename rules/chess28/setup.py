@@ -71,6 +71,10 @@ def start(state: GameState, dice: Dice, events: list[Event]) -> GameState:
         first=first,
         to_act=first,
         terrain_left=(count, count),
+        # two pieces each: one large, one small; one each: the First Player's choice of size,
+        # and the other player's piece the same size (ruling C28-11)
+        large_left=(count // 2, count // 2),
+        small_left=(count // 2, count // 2),
     )
     if state.mode is Mode.PINATA:
         return replace(state, phase=Phase.CHESTS)
@@ -127,7 +131,14 @@ def setup_actions(state: GameState) -> list[Action]:
     if state.phase is Phase.CHESTS:
         return [A.PlaceChest(s) for s in chest_squares(state, me)]
     if state.phase is Phase.TERRAIN:
-        return [A.PlaceTerrain(k.value, s) for k in PLACEABLE for s in terrain_squares(state)]
+        small, large = terrain_sizes(state, me)
+        squares = terrain_squares(state)
+        out: list[Action] = []
+        if small:
+            out += [A.PlaceTerrain(k.value, s) for k in PLACEABLE for s in squares]
+        if large:
+            out += [A.PlaceTerrain(k.value, s, e) for k in PLACEABLE for s, e in pairs(squares)]
+        return out
     if state.phase is Phase.DEPLOY:
         squares = backline_squares(state, me)
         return [
@@ -148,17 +159,73 @@ def place_chest(state: GameState, a: A.PlaceChest, events: list[Event]) -> GameS
     return _after_chests(state)
 
 
+def terrain_sizes(state: GameState, player: Player) -> tuple[bool, bool]:
+    """Whether ``player`` may place a small piece next, and whether a large one."""
+    left = state.terrain_left[player]
+    large, small = state.large_left[player], state.small_left[player]
+    free = left - large - small > 0
+    return small > 0 or free, large > 0 or free
+
+
+def pairs(squares: list[Square]) -> list[tuple[Square, Square]]:
+    """Two side by side (the second north or east of the first), both among ``squares``."""
+    free = set(squares)
+    out = []
+    for s in squares:
+        for df, dr in ((1, 0), (0, 1)):
+            e = BOARD.at(s.file + df, s.rank + dr)
+            if e is not None and e in free:
+                out.append((s, e))
+    return out
+
+
+def why_not_terrain(state: GameState, a: A.PlaceTerrain) -> str:
+    """Why a terrain placement is refused, in the player's words."""
+    me = state.to_act
+    small, large = terrain_sizes(state, me)
+    if a.kind not in {k.value for k in PLACEABLE}:
+        return "terrain is blocking, perilous or moveable"
+    if a.extra is None and not small:
+        return f"{me.title}'s piece now is a large one: name two squares side by side"
+    if a.extra is not None and not large:
+        return f"{me.title}'s piece now is a small one: name one square"
+    squares = set(terrain_squares(state))
+    for s in (a.square, a.extra):
+        if s is not None and s not in squares:
+            return (
+                f"{s} is not free for terrain: it must be outside both players' back two ranks "
+                "and hold no other terrain"
+            )
+    return "a large piece covers two squares side by side, such as d4 and e4 or d4 and d5"
+
+
+def _bump(pair: tuple[int, int], player: Player, by: int) -> tuple[int, int]:
+    out = list(pair)
+    out[player] += by
+    return out[0], out[1]
+
+
 def place_terrain(state: GameState, a: A.PlaceTerrain, events: list[Event]) -> GameState:
     me = state.to_act
     kind = TerrainKind(a.kind)
-    left = list(state.terrain_left)
-    left[me] -= 1
+    large = a.extra is not None
+    piece = Terrain(kind, a.square, extra=a.extra)
+    owed = state.large_left if large else state.small_left
+    if owed[me]:  # a piece of a size this player owes
+        owed = _bump(owed, me, -1)
+    elif state.terrain_left[me.other] > sum(
+        p[me.other] for p in (state.large_left, state.small_left)
+    ):  # a free choice of size: the other player's piece is to be the same size
+        owed = _bump(owed, me.other, 1)
+    left = _bump(state.terrain_left, me, -1)
     state = replace(
         state,
-        terrain=(*state.terrain, Terrain(kind, a.square)),
-        terrain_left=(left[0], left[1]),
+        terrain=(*state.terrain, piece),
+        terrain_left=left,
+        large_left=owed if large else state.large_left,
+        small_left=state.small_left if large else owed,
     )
-    events.append(Event("terrain", f"{me.title} places {kind.value} terrain on {a.square}."))
+    events.append(Event("terrain", f"{me.title} places {piece.name} on {piece.where}."))
     if left[me.other]:
         return replace(state, to_act=me.other)
     if left[me]:

@@ -105,17 +105,34 @@ class Unit:
 
 @dataclass(frozen=True, slots=True)
 class Terrain:
+    """A terrain piece: a small one covers ``square``; a large one also covers ``extra``, the
+    square beside it (ruling C28-11). Its effects apply on each square it covers."""
+
     kind: TerrainKind
     square: Square
     owner: Player | None = None  # a Treasure Chest's owner
     wounds: int = 0
+    extra: Square | None = None
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        return (self.square,) if self.extra is None else (self.square, self.extra)
+
+    @property
+    def large(self) -> bool:
+        return self.extra is not None
 
     @property
     def name(self) -> str:
         if self.kind is TerrainKind.CHEST:
             assert self.owner is not None
             return f"{self.owner.title}'s Treasure Chest"
-        return f"{self.kind.value} terrain"
+        return f"{'large' if self.large else 'small'} {self.kind.value} terrain"
+
+    @property
+    def where(self) -> str:
+        """Its squares in words: "d4" or "d4 and e4"."""
+        return " and ".join(str(s) for s in self.squares)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +186,10 @@ class GameState:
     first: Player = Player.WHITE
     terrain: tuple[Terrain, ...] = ()
     terrain_left: tuple[int, int] = (0, 0)
+    # of the pieces each player has left, how many must be large and how many small (the rest
+    # are either: ruling C28-11)
+    large_left: tuple[int, int] = (0, 0)
+    small_left: tuple[int, int] = (0, 0)
     deck: tuple[int, ...] = ()
     hands: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     turn: int = 0
@@ -224,7 +245,7 @@ class GameState:
 
     @cached_property
     def _terrain(self) -> dict[Square, Terrain]:
-        return {t.square: t for t in self.terrain}
+        return {sq: t for t in self.terrain for sq in t.squares}
 
     def at(self, sq: Square) -> Unit | None:
         return self._board.get(sq)

@@ -66,7 +66,10 @@ def position(
         entries = tuple((m, 1) for m in models) or ((model(PLAIN), 1),)
         parties.append(Party(entries))
     config = GameConfig((parties[0], parties[1]), mode)
-    pieces = [Terrain(TerrainKind(k), sq(s)) for k, s in terrain]
+    pieces = []
+    for k, where in terrain:  # "d4", or "d4 e4" for a large piece
+        first, *extra = (sq(w) for w in where.split())
+        pieces.append(Terrain(TerrainKind(k), first, extra=extra[0] if extra else None))
     for owner, s in (chests or {}).items():
         pieces.append(Terrain(TerrainKind.CHEST, sq(s), owner))
     state = GameState(

@@ -9,8 +9,9 @@ import random
 
 from bot.console import run_console
 from bot.table import GAME_OVER_HINT, Table
+from rules.chess28 import actions as A
+from rules.chess28.engine import legal_actions
 from rules.chess28.state import Phase
-from rules.core.board import Square
 from rules.core.dice import RandomDice
 
 
@@ -57,11 +58,9 @@ def test_the_console_words_drive_setup_and_play() -> None:
     t.run("roll")
     assert not t.run("terrain lava d4").ok
     while t.state.phase is Phase.TERRAIN:
-        free = next(
-            s for s in ("a4", "b4", "c5", "f5", "g4") if t.state.terrain_at(Square.parse(s)) is None
-        )
         assert not t.run("terrain blocking d2").ok, "never in the back two ranks"
-        assert t.run(f"terrain blocking {free}").ok
+        place = next(a for a in legal_actions(t.state) if isinstance(a, A.PlaceTerrain))
+        assert t.run(f"terrain blocking {place.square} {place.extra or ''}").ok
     first = t.state.to_act.title[0]
     r = t.run(f"deploy {first}1 d{1 if first == 'W' else 8} N")
     assert r.ok, r.text
@@ -79,6 +78,26 @@ def test_the_console_words_drive_setup_and_play() -> None:
     assert "Push Back" in t.run("rules push back").text
     assert "kills" in t.run("odds 3 1").text
     assert t.run("end").ok and t.state.to_act.title[0] != me
+
+
+def test_large_terrain_is_placed_by_naming_its_two_squares() -> None:
+    t = next(
+        t
+        for seed in range(100)
+        if (t := Table(RandomDice(seed))).run("game new chess28 last-standing").ok
+        and t.run("roll").ok
+        and t.state.terrain_left == (2, 2)
+    )
+    me = t.state.to_act
+    r = t.run("terrain moveable a4 c4")
+    assert not r.ok and "side by side" in r.text, r.text
+    r = t.run("terrain blocking e4 d4")  # either order
+    assert r.ok and "large blocking terrain on d4 and e4" in r.text, r.text
+    assert t.run("terrain perilous c5").ok  # the other player's small piece
+    r = t.run("terrain moveable a4 b4")
+    assert not r.ok and "small one" in r.text, r.text
+    assert t.state.to_act is me and "1 small" in t.run("status").text
+    assert t.run("terrain moveable a4").ok
 
 
 def test_a_finished_game_says_who_won_and_how_to_play_again() -> None:

@@ -12,6 +12,8 @@ from rules.chess28 import actions as A
 from rules.chess28.engine import legal_actions
 from rules.chess28.roster import READY_MADE
 from rules.chess28.state import Phase
+from rules.core.dice import ScriptedDice
+from tests.chess28.helpers import sq
 from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import Harness, Sent
 
@@ -36,7 +38,10 @@ async def start_game(
     white: str = "Iron Vanguard",
     black: str = READY_MADE["Night Parade"],
     mode: str = "Piñata",
+    roll_off: list[int] | None = None,
 ) -> int:
+    """A game from the challenge to the roll-off (with ``roll_off``: the dice of the roll-off
+    step, from the deal to the terrain roll)."""
     sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="chess28")
     assert "Chess28" in sent.content, sent.content
     await table.click(BOB, sent, sent.button("Accept"))
@@ -53,7 +58,12 @@ async def start_game(
     pick = next(o for o in select["options"] if o["label"] == mode)
     refused = await table.click(BOB, r, select["custom_id"], [pick["value"]])
     assert refused.ephemeral, "only White chooses the mode"
+    svc = service(table)
+    random_dice = svc.dice_factory
+    if roll_off is not None:
+        svc.dice_factory = lambda: ScriptedDice(roll_off)
     r = await table.click(ALICE, r, select["custom_id"], [pick["value"]])
+    svc.dice_factory = random_dice
     assert "Game mode by White's choice" in r.content and "First Player" in r.content
     return channel
 
@@ -67,11 +77,16 @@ async def setup_to_play(table: Harness, channel: int) -> Sent:
         if state.phase is Phase.CHESTS:
             last = await table.click(user, last, last.buttons()[0][1])
         elif state.phase is Phase.TERRAIN:
-            free = [f"{f}{r}" for r in (4, 5, 3, 6) for f in "abcdefgh"]
-            taken = {str(t.square) for t in state.terrain}
-            square = next(s for s in free if s not in taken)
+            # a large piece when one is owed (its two squares), else a small one
+            place = next(a for a in legal_actions(state) if isinstance(a, A.PlaceTerrain))
+            extra = {} if place.extra is None else {"extra": str(place.extra)}
             last = await table.slash(
-                user, "chess28 terrain", channel=channel, kind="moveable", square=square
+                user,
+                "chess28 terrain",
+                channel=channel,
+                kind="moveable",
+                square=str(place.square),
+                **extra,
             )
         elif state.phase is Phase.DEPLOY:
             last = await table.click(user, last, last.button("Deploy automatically"))
@@ -139,6 +154,32 @@ async def test_a_game_through_slash_commands_buttons_and_menus(table: Harness) -
     final = [s.content for s in table.sent if "wins" in s.content or "draw" in s.content]
     assert final, "the result was announced"
     assert all(len(s.content) <= 2000 for s in table.sent)
+
+
+async def test_large_terrain_is_placed_with_its_second_square(table: Harness) -> None:
+    # The deal, a roll-off White wins, and 3 on the D3: two pieces each, one large, one small.
+    channel = await start_game(table, roll_off=[1] * 15 + [6, 1, 3])
+    state = await current(table, channel)
+    assert state.phase is Phase.CHESTS and state.terrain_left == (2, 2)
+    last = table.live_message(channel)
+    last = await table.click(ALICE, last, last.buttons()[0][1])
+    last = await table.click(BOB, last, last.buttons()[0][1])
+    r = await table.slash(
+        ALICE, "chess28 terrain", channel=channel, kind="blocking", square="e4", extra="d4"
+    )
+    assert "large blocking terrain on d4 and e4" in r.content, r.content
+    r = await table.slash(
+        BOB, "chess28 terrain", channel=channel, kind="perilous", square="c5", extra="e5"
+    )
+    assert r.ephemeral and "side by side" in r.content, r.content
+    state = await current(table, channel)
+    assert state.to_act.title == "Black" and len(state.terrain) == 3, "nothing changed"
+    r = await table.slash(
+        BOB, "chess28 terrain", channel=channel, kind="perilous", square="c5", extra="c6"
+    )
+    assert "large perilous terrain on c5 and c6" in r.content, r.content
+    state = await current(table, channel)
+    assert state.terrain_at(sq("c6")) is state.terrain_at(sq("c5")) is not None
 
 
 async def test_a_small_game_plays_to_its_own_end(table: Harness) -> None:

@@ -30,7 +30,11 @@ def invariants(s: GameState, before: GameState | None) -> None:
             assert u.square is None
     for t in s.terrain:
         assert t.wounds < CHEST_HP
-    assert len({t.square for t in s.terrain}) == len(s.terrain)
+    covered = [sq for t in s.terrain for sq in t.squares]
+    assert len(set(covered)) == len(covered), "one terrain piece to a square"
+    for t in s.terrain:  # a large piece: two squares side by side wherever it is shoved
+        if t.extra is not None:
+            assert abs(t.square.file - t.extra.file) + abs(t.square.rank - t.extra.rank) == 1, t
     cards = [c for h in s.hands for c in h] + list(s.deck)
     assert len(cards) == len(set(cards)) and all(1 <= c <= 16 for c in cards)
     if before is not None and before.phase is Phase.PLAY and s.turn == before.turn:

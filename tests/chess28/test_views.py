@@ -33,7 +33,7 @@ def test_the_board_picture_shows_models_terrain_and_chests() -> None:
     )
     sc = scene_of(s, None)
     assert (3, 3, "W1", 0, "E", 0, 2, False) in sc.units
-    assert {k for _, _, k, _ in sc.terrain} == {"blocking", "perilous", "chest"}
+    assert {k for _, _, k, _, _ in sc.terrain} == {"blocking", "perilous", "chest"}
     assert scene_png(sc).startswith(PNG) and scene_png(scene_of(s, B)).startswith(PNG)
     assert scene_of(s, B).flip and not sc.flip
     assert pickle.loads(pickle.dumps(sc)) == sc, "scenes travel to the picture worker"

@@ -170,7 +170,13 @@ def terrain_owed(state: GameState) -> str:
         large, small = state.large_left[p], state.small_left[p]
         sizes = [f"{n} {w}" for n, w in ((large, "large"), (small, "small")) if n]
         if left > large + small:
-            sizes.append(f"{left - large - small} of either size")
+            free = left - large - small
+            chooser = p is state.first or state.terrain_left[state.first] == 0
+            sizes.append(
+                f"{free} of either size"
+                if chooser
+                else f"{free}, the size {state.first.title} picks"
+            )
         parts.append(f"{p.title}: {', '.join(sizes)}")
     return "Terrain to place: " + "; ".join(parts) + "."
 

@@ -24,6 +24,8 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
         return b(C.PlaceChest, square=args[0])
     if verb == "terrain":
         _need(args, 2, "which kind and where: `terrain blocking d4` (large: `d4 e4`)")
+        if len(args) > 3:
+            raise ParseError("a terrain piece covers one square or two: `terrain blocking d4 e4`")
         extra = args[2] if len(args) > 2 else None
         return b(C.PlaceTerrain, kind=args[0], square=args[1], extra=extra)
     if verb == "deploy":

@@ -22,6 +22,7 @@ from rules.chess28.state import (
     GameState,
     Phase,
     Task,
+    TerrainKind,
     Unit,
     Zone,
     make_units,
@@ -213,7 +214,19 @@ def _why_not_unit(state: GameState, u: Unit, action: Action) -> str:
             "friend first, or an adjacent model)"
         )
     if isinstance(action, A.Shove):
-        return f"{u.name} cannot Shove terrain from {action.terrain} to {action.square}"
+        t = state.terrain_at(action.terrain)
+        if t is None:
+            return f"there is no terrain on {action.terrain}"
+        if t.kind not in (TerrainKind.MOVEABLE, TerrainKind.CHEST):
+            return f"the {t.name} on {t.where} is not Moveable: it cannot be shoved"
+        here = u.square
+        assert here is not None  # a model in play
+        if all(distance(s, here, state.warp) > 1 for s in t.squares):
+            return f"{u.name} cannot Shove the {t.name}: it is not on or next to it"
+        return (
+            f"{u.name} cannot Shove the {t.name} on {t.where} that way: one square in any "
+            "direction, the whole piece onto the board and off other terrain"
+        )
     if isinstance(action, A.Dig):
         return f"{u.name} does not have Dig"
     if isinstance(action, A.Retreat):

@@ -61,6 +61,8 @@ def start(state: GameState, dice: Dice, events: list[Event]) -> GameState:
         Event("first", f"Roll-off for the First Player: {shown}. {first.title} is first.")
     )
     count = dice.roll(3) - 1
+    sized = state.config.revision >= 2
+    half = count // 2
     events.append(
         Event("terrain", f"{first.title} rolls D3-1 for terrain: each player places {count}.")
     )
@@ -72,9 +74,9 @@ def start(state: GameState, dice: Dice, events: list[Event]) -> GameState:
         to_act=first,
         terrain_left=(count, count),
         # two pieces each: one large, one small; one each: the First Player's choice of size,
-        # and the other player's piece the same size (ruling C28-11)
-        large_left=(count // 2, count // 2),
-        small_left=(count // 2, count // 2),
+        # and the other player's piece the same size (ruling C28-11); revision 1: all small
+        large_left=(half, half) if sized else (0, 0),
+        small_left=(half, half) if sized else (count, count),
     )
     if state.mode is Mode.PINATA:
         return replace(state, phase=Phase.CHESTS)
@@ -131,13 +133,17 @@ def setup_actions(state: GameState) -> list[Action]:
     if state.phase is Phase.CHESTS:
         return [A.PlaceChest(s) for s in chest_squares(state, me)]
     if state.phase is Phase.TERRAIN:
+        # square by square, the small piece there and the large ones from it (so a short list
+        # of the first choices shows both sizes)
         small, large = terrain_sizes(state, me)
         squares = terrain_squares(state)
+        wide = pairs(squares) if large else []
         out: list[Action] = []
-        if small:
-            out += [A.PlaceTerrain(k.value, s) for k in PLACEABLE for s in squares]
-        if large:
-            out += [A.PlaceTerrain(k.value, s, e) for k in PLACEABLE for s, e in pairs(squares)]
+        for k in PLACEABLE:
+            for s in squares:
+                if small:
+                    out.append(A.PlaceTerrain(k.value, s))
+                out += [A.PlaceTerrain(k.value, s, e) for first, e in wide if first == s]
         return out
     if state.phase is Phase.DEPLOY:
         squares = backline_squares(state, me)

@@ -52,6 +52,9 @@ class TerrainKind(StrEnum):
 
 CHEST_DEFENCE = 4
 CHEST_HP = 3
+# The rules revision new games are played under (ruling C28-29): 1, every terrain piece small
+# (games saved without the key); 2, large and small pieces (ruling C28-11).
+RULES_REVISION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,8 @@ class GameConfig:
     mode: Mode | None = Mode.PINATA  # None: chosen at the table, the first setup step
     desperation: bool = False
     turn_limit: int = DEFAULT_TURN_LIMIT
+    # a game keeps the rules revision it was made under, so a saved game replays exactly
+    revision: int = RULES_REVISION
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,13 +72,15 @@ class GameConfig:
             "mode": None if self.mode is None else self.mode.value,
             "desperation": self.desperation,
             "turn_limit": self.turn_limit,
+            "revision": self.revision,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameConfig:
         white, black = (Party.parse(str(t)).validate() for t in d["parties"])
         mode = None if d["mode"] is None else Mode(d["mode"])
-        return cls((white, black), mode, bool(d["desperation"]), int(d["turn_limit"]))
+        revision = int(d.get("revision", 1))
+        return cls((white, black), mode, bool(d["desperation"]), int(d["turn_limit"]), revision)
 
 
 @dataclass(frozen=True, slots=True)

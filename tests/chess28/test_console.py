@@ -91,6 +91,8 @@ def test_large_terrain_is_placed_by_naming_its_two_squares() -> None:
     me = t.state.to_act
     r = t.run("terrain moveable a4 c4")
     assert not r.ok and "side by side" in r.text, r.text
+    r = t.run("terrain blocking d4 e4 f4")
+    assert not r.ok and "one square or two" in r.text, r.text
     r = t.run("terrain blocking e4 d4")  # either order
     assert r.ok and "large blocking terrain on d4 and e4" in r.text, r.text
     assert t.run("terrain perilous c5").ok  # the other player's small piece

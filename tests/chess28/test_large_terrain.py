@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chess28.render import scene_of
+from bot.chess28.render import SQ, TERRAIN_FILL, _xy, draw_board, scene_of
 from bot.chess28.text import describe_action, status_text
 from rules.chess28 import actions as A
 from rules.chess28.combat import shoot_targets
@@ -65,10 +65,11 @@ def test_one_piece_each_is_the_size_the_first_player_chose() -> None:
     for large in (False, True):
         s = terrain_phase(1)
         assert places(s)[0] == {False, True}, "the First Player chooses the size"
+        assert "Black: 1, the size White picks" in status_text(s)
         extra = sq("e4") if large else None
         s, _ = act(s, A.PlaceTerrain("blocking", sq("d4"), extra))
         assert s.to_act is B and places(s)[0] == {large}, "the other player's is the same size"
-        assert "1 large" in status_text(s) if large else "1 small" in status_text(s)
+        assert ("1 large" if large else "1 small") in status_text(s)
 
 
 def test_large_blocking_terrain_blocks_paths_and_shots_on_both_squares() -> None:
@@ -107,8 +108,21 @@ def test_a_large_moveable_piece_is_shoved_whole_from_beside_either_square() -> N
         [(PLAIN, "h8", "S")],
         terrain=[("moveable", "d4 e4"), ("blocking", "c5")],
     )
-    with pytest.raises(IllegalAction, match="cannot Shove"):
+    with pytest.raises(IllegalAction, match=r"cannot Shove .* that way"):
         act(blocked, A.Shove("W1", sq("d4"), sq("c5")))
+    # Only the second square's new square holds terrain: still refused.
+    second = position(
+        [(STEP, "c3", "N")],
+        [(PLAIN, "h8", "S")],
+        terrain=[("moveable", "d4 e4"), ("perilous", "f5")],
+    )
+    with pytest.raises(IllegalAction, match="that way"):
+        act(second, A.Shove("W1", sq("d4"), sq("e5")))
+    assert act(second, A.Shove("W1", sq("d4"), sq("d5")))[0].terrain_at(sq("e5")) is not None
+    with pytest.raises(IllegalAction, match="no terrain on b7"):
+        act(second, A.Shove("W1", sq("b7"), sq("b6")))
+    with pytest.raises(IllegalAction, match="not Moveable"):
+        act(second, A.Shove("W1", sq("f5"), sq("f6")))
     edge = position([(STEP, "b3", "N")], [(PLAIN, "h8", "S")], terrain=[("moveable", "a4 a5")])
     moves = {a.square for a in legal_actions(edge) if isinstance(a, A.Shove)}
     assert moves == {sq(m) for m in ("a5", "a3", "b5", "b4", "b3")}, "never west, off the board"
@@ -118,6 +132,12 @@ def test_the_picture_and_the_words_show_a_large_piece_as_one() -> None:
     s = position([(PLAIN, "a1", "N")], [(PLAIN, "h8", "S")], terrain=[("blocking", "d4 d5")])
     sc = scene_of(s, None)
     assert (3, 3, "blocking", 0, "N") in sc.terrain and (3, 4, "blocking", 0, "S") in sc.terrain
+    # Drawn joined on the side the squares meet, turned round in Black's view: in White's view
+    # d4's top edge has no margin (its top row is the fill); in Black's its bottom edge.
+    for view, (x, y) in ((None, (60, 0)), (B, (60, SQ - 1))):
+        img = draw_board(scene_of(s, view)).convert("RGB")
+        left, top = _xy(view is B, 3, 3)
+        assert img.getpixel((left + x, top + y)) == TERRAIN_FILL["blocking"], view
     assert "large blocking terrain on d4 and d5" in status_text(s)
     a = A.PlaceTerrain("blocking", sq("d4"), sq("d5"))
     assert describe_action(s, a) == "Place large blocking terrain on d4 and d5"
@@ -138,3 +158,23 @@ def test_warp_reality_never_splits_a_large_piece_across_the_wrapped_edge() -> No
     )
     wraps = {a.square for a in legal_actions(small) if isinstance(a, A.Shove)}
     assert sq("a4") in wraps, "a small piece may cross the wrapped edge"
+
+
+def test_a_game_saved_before_large_terrain_replays_with_small_pieces_only() -> None:
+    old = SYSTEM.new_game({"mode": "last-standing"})
+    s, _ = act(old, A.RollOff(), [*SHUFFLE, 6, 1, 3])  # two pieces each
+    smalls = [A.PlaceTerrain("blocking", sq(w)) for w in ("a4", "b4", "c4", "d4")]
+    with pytest.raises(IllegalAction, match="now is a large one"):
+        for a in smalls:
+            s, _ = act(s, a)
+    # The same log in a file written before large terrain (no revision key): it replays.
+    data = SYSTEM.to_dict(s)
+    assert data["config"]["revision"] == 2
+    del data["config"]["revision"]
+    s1 = SYSTEM.from_dict(data)
+    assert len(s1.terrain) == 2, "a4 and b4 were placed before the refusal"
+    assert s1.config.revision == 1 and s1.small_left == (1, 1) and s1.large_left == (0, 0)
+    for a in smalls[2:]:
+        s1, _ = act(s1, a)
+    assert s1.phase is Phase.DEPLOY and not any(t.large for t in s1.terrain)
+    assert SYSTEM.loads(SYSTEM.dumps(s1)) == s1, "and keeps its revision when saved again"

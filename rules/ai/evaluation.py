@@ -19,7 +19,8 @@ from rules.card_game.battlefield import base_rank
 from rules.chess28.combat import CHEST, melee_squares
 from rules.chess28.models import Ability
 from rules.chess28.odds import combat_wound_odds
-from rules.chess28.state import CHEST_HP
+from rules.chess28.state import BOARD as C28_BOARD
+from rules.chess28.state import CHEST_HP, TerrainKind
 from rules.core.board import Player
 from rules.core.system import GameSystem
 from rules.d20_chess.pieces import Kind
@@ -292,6 +293,17 @@ C28_HUNT_MODELS = 0.5
 # attack it with its next Activation: worth more than standing near it, facing elsewhere.
 C28_THREAT_CHEST = 1.5
 C28_THREAT_MODEL = 0.6
+# How far a model stands from the enemy chest is counted in King steps around Blocking terrain
+# (a wall in front of the chest makes it farther, not nearer), capped for a chest walled off.
+# Models still to deploy count from their Backline on average, so that where terrain goes is
+# judged too: a wall before one's own chest lengthens the enemy's way, one before the enemy's
+# lengthens one's own.
+C28_FAR = 12
+# A model facing what it must reach (the enemy chest, else the nearest enemy model) strikes
+# first when it comes within reach; one facing away must spend an Activation turning. Without
+# this the facings a move allows were all worth the same to the search, and the first listed
+# (North) was taken: forward for White, backward for Black.
+C28_FACE = 0.25
 
 
 @lru_cache(maxsize=4096)
@@ -331,6 +343,36 @@ def _c28_worth(u: Any) -> float:
     return worth
 
 
+@lru_cache(maxsize=4096)
+def _c28_steps(goal: tuple[int, int], walls: frozenset[tuple[int, int]]) -> tuple[int, ...]:
+    """King steps from every square (by file + 8 * rank) to ``goal`` around ``walls``
+    (``C28_FAR`` where there is no way)."""
+    files, ranks = C28_BOARD.files, C28_BOARD.ranks
+    out = [C28_FAR] * (files * ranks)
+    out[goal[0] + files * goal[1]] = 0
+    frontier = [goal]
+    d = 0
+    while frontier and d < C28_FAR - 1:
+        d += 1
+        nxt = []
+        for f, r in frontier:
+            for nf in (f - 1, f, f + 1):
+                for nr in (r - 1, r, r + 1):
+                    if 0 <= nf < files and 0 <= nr < ranks and (nf, nr) not in walls:
+                        i = nf + files * nr
+                        if out[i] > d:
+                            out[i] = d
+                            nxt.append((nf, nr))
+        frontier = nxt
+    return tuple(out)
+
+
+def _c28_walls(state: Any) -> frozenset[tuple[int, int]]:
+    return frozenset(
+        (s.file, s.rank) for t in state.terrain if t.kind is TerrainKind.BLOCKING for s in t.squares
+    )
+
+
 def _chess28(state: Any, player: Player) -> float:
     total = _c28_combat(state, player) if state.combat is not None else 0.0
     pinata = getattr(state.mode, "value", None) == "pinata"
@@ -345,11 +387,19 @@ def _chess28(state: Any, player: Player) -> float:
         if zone == "RESERVE":
             v *= C28_RESERVE
         total += v if u.owner is player else -v
+    walls = _c28_walls(state) if pinata else frozenset()
     for seat in Player:
         v = C28_CARD * len(state.hands[seat])
         chest = state.chest_of(seat.other) if pinata else None
+        steps: tuple[int, ...] = ()
         if chest is not None:
             v += C28_CHEST_WOUND * chest.wounds
+            steps = _c28_steps((chest.square.file, chest.square.rank), walls)
+            waiting = sum(1 for u in state.units if u.owner is seat and u.zone.name == "RESERVE")
+            if waiting:
+                row = C28_BOARD.files * (0 if seat is Player.WHITE else C28_BOARD.ranks - 1)
+                home = steps[row : row + C28_BOARD.files]
+                v += C28_HUNT * waiting * (7 - sum(home) / len(home))
         goals = (
             [chest.square]
             if chest is not None
@@ -362,7 +412,14 @@ def _chess28(state: Any, player: Player) -> float:
                 if u.owner is not seat:
                     continue
                 f, r = u.square.file, u.square.rank
-                gaps = [max(abs(f - gf), abs(r - gr)) or 2 for gf, gr in spots]
+                if chest is not None:
+                    gaps = [steps[f + C28_BOARD.files * r] or 2]
+                else:
+                    gaps = [max(abs(f - gf), abs(r - gr)) or 2 for gf, gr in spots]
+                gf, gr = spots[min(range(len(spots)), key=gaps.__getitem__)]
+                dx, dy = gf - f, gr - r
+                fx, fy = u.facing.vector
+                v += C28_FACE * (fx * dx + fy * dy) / max(abs(dx), abs(dy), 1)
                 if chest is not None:
                     v += C28_HUNT * (7 - gaps[0])
                 elif seat is player:

@@ -29,6 +29,7 @@ from rules.chess28 import actions as A28
 from rules.chess28 import cards as C28Cards
 from rules.chess28.odds import wound_odds
 from rules.chess28.state import Mode
+from rules.chess28.state import Zone as Zone28
 from rules.core.board import ALL_SQUARES, Player, Square
 from rules.core.chance import TooManyOutcomes, merge_key
 from rules.core.dice import RandomDice
@@ -288,6 +289,67 @@ def test_chess28_evaluation_wants_the_enemy_chest_in_melee_range_not_underfoot()
     # On the chest's square (models may share it) no attack reaches it: worse than beside it.
     assert not any(isinstance(a, A28.Melee) for a in CHESS28.legal_actions(on_it))
     assert evaluate(CHESS28, on_it, me) < evaluate(CHESS28, facing_away, me)
+
+
+def test_chess28_evaluation_measures_the_way_to_the_chest_around_blocking_terrain() -> None:
+    wall = [("blocking", "a7 b7"), ("blocking", "c7 d7"), ("blocking", "e7 f7")]
+
+    def at(square: str, terrain: list[tuple[str, str]] = wall) -> Any:
+        return c28.position(
+            [(c28.PLAIN, square, "N")],
+            [(c28.PLAIN, "a2", "S")],
+            terrain=terrain,
+            chests={Player.BLACK: "d8", Player.WHITE: "d1"},
+            mode=Mode.PINATA,
+        )
+
+    me = Player.WHITE
+    # d6 is two squares from the chest as the crow flies, six around the wall (by g7);
+    # h6 is four either way: with the wall, h6 is the nearer.
+    assert evaluate(CHESS28, at("h6"), me) > evaluate(CHESS28, at("d6"), me)
+    assert evaluate(CHESS28, at("h6", []), me) < evaluate(CHESS28, at("d6", []), me)
+
+
+def test_chess28_evaluation_wants_models_facing_what_they_must_reach_from_either_seat() -> None:
+    def at(white: str, black: str) -> Any:
+        return c28.position(
+            [(SPEAR, "d3", white)],
+            [(SPEAR, "e6", black)],
+            chests={Player.BLACK: "d8", Player.WHITE: "e1"},
+            mode=Mode.PINATA,
+        )
+
+    # Far from the chests (no strike is in sight), facing the enemy's chest is still better:
+    # the model strikes first when something comes within reach.
+    for me, toward, away in (
+        (Player.WHITE, at("N", "S"), at("S", "S")),
+        (Player.BLACK, at("N", "S"), at("N", "N")),
+    ):
+        assert evaluate(CHESS28, toward, me) > evaluate(CHESS28, away, me)
+    assert evaluate(CHESS28, at("N", "S"), Player.WHITE) == pytest.approx(0.0), "a mirror"
+
+
+def test_chess28_evaluation_judges_where_blocking_terrain_goes_before_deployment() -> None:
+    def walled(ranks: str) -> Any:
+        pieces = [("blocking", f"{a}{ranks} {b}{ranks}") for a, b in ("ab", "cd", "ef")]
+        s = c28.position(
+            [(c28.PLAIN, "a1", "N")],
+            [(c28.PLAIN, "a8", "S")],
+            terrain=pieces,
+            chests={Player.BLACK: "d8", Player.WHITE: "d1"},
+            mode=Mode.PINATA,
+        )
+        return replace(
+            s, units=tuple(replace(u, zone=Zone28.RESERVE, square=None) for u in s.units)
+        )
+
+    me = Player.WHITE
+    near_mine, near_theirs = walled("3"), walled("6")  # a wall from a to f, g and h open
+    assert evaluate(CHESS28, replace(near_mine, terrain=near_mine.terrain[-2:]), me) == 0
+    # Every model must get round the wall either way, but the side whose Backline it stands
+    # next to walks along it first: the wall holds that side up more.
+    assert evaluate(CHESS28, near_mine, me) < 0 < evaluate(CHESS28, near_theirs, me)
+    assert evaluate(CHESS28, near_mine, me) == pytest.approx(-evaluate(CHESS28, near_theirs, me))
 
 
 def test_chess28_last_standing_pulls_the_ai_to_the_fight_and_a_kill_always_pays() -> None:

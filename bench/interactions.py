@@ -217,6 +217,8 @@ async def run(
         tasks: set[asyncio.Future[None]] = set()
         answered, clicks = [0], [0]
         skipped = 0
+        queries = _count_queries(mp) if database_url else None
+        cpu0 = time.thread_time()  # the event loop's thread: the bot, the harness, the driver
         start = time.perf_counter()
         for k in range(activations):
             delay = start + k / rate - time.perf_counter()
@@ -246,6 +248,8 @@ async def run(
                 skipped += 1
         await asyncio.gather(*tasks, return_exceptions=True)  # (lost answers are counted)
         wall = time.perf_counter() - start
+        loop_cpu = time.thread_time() - cpu0
+        counted = dict(queries) if queries is not None else None
         await table.settle()
         table._record, table._edit = orig, orig_edit  # type: ignore[method-assign]
         violations = list(table.violations)
@@ -271,6 +275,15 @@ async def run(
         f"{p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms "
         f"(targets: p99 < 50 ms at > 300/s)"
     )
+    print(
+        f"event-loop thread CPU: {loop_cpu:.1f}s of {wall:.1f}s = "
+        f"{loop_cpu / len(latencies) * 1000:.2f} ms per interaction"
+    )
+    if counted:
+        total = sum(counted.values())
+        print(f"database statements: {total / len(latencies):.2f} per interaction")
+        for sql, n in sorted(counted.items(), key=lambda x: -x[1]):
+            print(f"  {n / len(latencies):5.2f}  {sql}")
     met = done / wall >= 300 * 0.99 and p99 < 50
     print(f"target {'met' if met else 'NOT met'} at this rate" if rate >= 300 else "")
 
@@ -291,6 +304,31 @@ async def run(
         f"{base * 1000:.0f} ms = "
         f"{len(engine_states) / base:.0f}/s ({base / len(engine_states) * 1000:.2f} ms each)"
     )
+
+
+def _count_queries(mp: Any) -> dict[str, int]:
+    """Statements sent to PostgreSQL from now on, by their first words (both of asyncpg's
+    ways of sending one: with arguments, and a plain query)."""
+    from asyncpg.connection import Connection
+
+    counts: dict[str, int] = {}
+    execute, plain = Connection._execute, Connection.execute
+
+    def key(query: str) -> str:
+        return " ".join(query.split())[:70]
+
+    async def counted(self: Any, query: str, *a: Any, **k: Any) -> Any:
+        counts[key(query)] = counts.get(key(query), 0) + 1
+        return await execute(self, query, *a, **k)
+
+    async def counted_plain(self: Any, query: str, *args: Any, **k: Any) -> Any:
+        if not args:  # (with arguments it goes through _execute, counted there)
+            counts[key(query)] = counts.get(key(query), 0) + 1
+        return await plain(self, query, *args, **k)
+
+    mp.setattr(Connection, "_execute", counted)
+    mp.setattr(Connection, "execute", counted_plain)
+    return counts
 
 
 def main() -> None:

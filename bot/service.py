@@ -28,6 +28,7 @@ from bot.plugin import SystemPlugin
 from bot.practice import AIPractice
 from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
 from bot.table import Reply, Table, refusal
+from bot.wording import fit_log, hours_text, names_of, plural
 from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
 from rules.core.errors import RulesError
@@ -37,45 +38,6 @@ log = logging.getLogger("wargame.service")
 
 SNAPSHOT_EVERY = 16
 PREFS = "player-prefs"  # per-user settings in the store's channel_state (keyed by user id)
-LOG_LIMIT = 1800  # a log line's characters (Discord's limit is 2000)
-
-
-def _names(row: GameRow, first: Player) -> tuple[str, str] | None:
-    """The players' names (as the challenge recorded them), ``first``'s first."""
-    names = row.meta.get("names")
-    if not (isinstance(names, list) and len(names) == 2):
-        return None
-    white, black = str(names[0]), str(names[1])
-    return (white, black) if first is Player.WHITE else (black, white)
-
-
-def _plural(word: str) -> str:
-    """team -> teams, party -> parties, deck -> decks."""
-    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
-        return word[:-1] + "ies"
-    return word + "s"
-
-
-def _hours(hours: float) -> str:
-    if hours < 1:
-        return f"{max(1, round(hours * 60))} minutes"
-    if hours < 48:
-        n = round(hours)
-        return f"{n} hour{'s' if n != 1 else ''}"
-    return f"{round(hours / 24)} days"
-
-
-def _fit_log(lines: list[str]) -> str:
-    """The log line: the newest lines that fit (the last one says who decides next)."""
-    kept: list[str] = []
-    size = 0
-    for line in reversed(lines):
-        if size + len(line) + 1 > LOG_LIMIT:
-            kept.append("…")
-            break
-        kept.append(line)
-        size += len(line) + 1
-    return "\n".join(reversed(kept))
 
 
 PUBLIC_VIEW = Player.WHITE  # the orientation of the pictures everyone sees
@@ -335,9 +297,9 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
                 else:
                     shown.append(f"{pl.title}: {plugin.check_choice(teams[pl.title])[1]}")
             intro = "\n".join(
-                [f"Both {_plural(plugin.choice_word)} are set, and now revealed:", *shown]
+                [f"Both {plural(plugin.choice_word)} are set, and now revealed:", *shown]
                 if not plugin.hidden_information
-                else [f"Both {_plural(plugin.choice_word)} are set.", *shown]
+                else [f"Both {plural(plugin.choice_word)} are set.", *shown]
             )
             return await self._start(row, user_id, choices, intro, meta=meta)
 
@@ -604,7 +566,7 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
                 lines.append(f"<@{next_user}>, it is your decision.")
                 if next_user != actor and await self.pings_on(next_user):
                     mentions = [next_user]
-            line = _fit_log(lines)
+            line = fit_log(lines)
         if next_user is not None and "<@" not in text:
             text = f"{text}\n<@{next_user}>, it is your decision."
         headline = plugin.headline(state)
@@ -693,9 +655,9 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         now = await self.store.update_channel_state(guild_id or 0, SERVER_TIMES, put)
         return Answer(
             f"This server's idle times: a waiting player is reminded after "
-            f"{_hours(now['remind_hours'])}, the other player may claim the game after "
-            f"{_hours(now['claim_hours'])}, and challenges expire after "
-            f"{_hours(now['challenge_hours'])}.",
+            f"{hours_text(now['remind_hours'])}, the other player may claim the game after "
+            f"{hours_text(now['claim_hours'])}, and challenges expire after "
+            f"{hours_text(now['challenge_hours'])}.",
             ephemeral=True,
         )
 
@@ -735,7 +697,7 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
                     Notice(
                         row.channel_id,
                         f"The challenge from <@{row.white_id}> to <@{row.black_id}> expired "
-                        f"after {_hours(times['challenge_hours'])} unanswered.",
+                        f"after {hours_text(times['challenge_hours'])} unanswered.",
                         game_id=row.id,
                         strip=row.message_id,
                     )
@@ -749,8 +711,8 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
                     continue
                 who = " and ".join(f"<@{u}>" for u in waiting)
                 text = (
-                    f"{who}: game #{row.id} has waited {_hours(idle / 3600)} for you."
-                    f" After {_hours(times['claim_hours'])} without a decision the other"
+                    f"{who}: game #{row.id} has waited {hours_text(idle / 3600)} for you."
+                    f" After {hours_text(times['claim_hours'])} without a decision the other"
                     " player may end it with `/game claim`."
                 )
                 pinged = [u for u in waiting if await self.pings_on(u)]
@@ -777,8 +739,9 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         if idle < times["claim_hours"] * 3600:
             left = times["claim_hours"] - idle / 3600
             return Answer.error(
-                f"A game can be claimed after {_hours(times['claim_hours'])} without a "
-                f"decision; this one has waited {_hours(idle / 3600)} ({_hours(left)} to go)."
+                f"A game can be claimed after {hours_text(times['claim_hours'])} without a "
+                f"decision; this one has waited {hours_text(idle / 3600)} "
+                f"({hours_text(left)} to go)."
             )
         action = plugin.claim(state, seat)
 
@@ -787,7 +750,7 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
                 reply = t.act(action, None)  # the service has checked who may claim
             except RulesError as e:
                 return refusal(e)
-            reply.text = f"<@{user_id}> claims the game (idle for {_hours(idle / 3600)}).\n" + (
+            reply.text = f"<@{user_id}> claims the game (idle for {hours_text(idle / 3600)}).\n" + (
                 reply.text
             )
             return reply
@@ -858,7 +821,7 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
             self.user_of(row, seat.other),
             system=row.system,
             options=dict(row.meta.get("options", {})),
-            names=_names(row, seat),
+            names=names_of(row, seat),
         )
 
     # ---- looking, undo, conceding, ending ----

@@ -314,8 +314,12 @@ def _count_queries(mp: Any) -> dict[str, int]:
     counts: dict[str, int] = {}
     execute, plain = Connection._execute, Connection.execute
 
+    keys: dict[str, str] = {}
+
     def key(query: str) -> str:
-        return " ".join(query.split())[:70]
+        if query not in keys:
+            keys[query] = " ".join(query.split())[:70]
+        return keys[query]
 
     async def counted(self: Any, query: str, *a: Any, **k: Any) -> Any:
         counts[key(query)] = counts.get(key(query), 0) + 1

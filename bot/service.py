@@ -58,6 +58,10 @@ DEFAULT_TIMES: dict[str, float] = {
 }
 
 
+class _NotLiveHere(Exception):
+    """The game is not (any more) the live game of the channel it was looked for in."""
+
+
 class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17)
     busy_text = CHANNEL_BUSY
 
@@ -79,6 +83,10 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         # game id -> a digest of the picture its live message shows (an edit that would
         # upload the same picture again keeps the one it has)
         self._pictures: dict[int, int] = {}
+        # channel id -> the id of the live game last found there: only a hint, which the read
+        # under the game's lock checks in the same statement (the game may have ended or moved,
+        # in this process or another); at most CACHE_GAMES, the oldest go first.
+        self._live_ids: dict[int, int] = {}
 
     async def drain(self, timeout: float) -> bool:
         """Wait until no action is in flight and every save is written (shutting down);
@@ -339,10 +347,23 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         """Run a structured command (from a slash command) for ``user_id``."""
         if command.console_only:
             return Answer.error(f"`{command.name}` is a console command; in Discord use /game.")
+
+        def run(t: Table, p: Player | None) -> Reply:
+            return t.execute(command, p)
+
+        hint = self._live_ids.get(channel_id)
+        if hint is not None:
+            try:  # one read: the hinted game, only if it is still the channel's live game
+                return await self._run(hint, user_id, run, None, live_in=channel_id)
+            except _NotLiveHere:
+                self._live_ids.pop(channel_id, None)
         row = await self.store.live_game(channel_id)
         if row is None:
             return await self.no_game_here(channel_id)
-        return await self._run(row.id, user_id, lambda t, p: t.execute(command, p), None)
+        self._live_ids[channel_id] = row.id
+        while len(self._live_ids) > CACHE_GAMES:
+            del self._live_ids[next(iter(self._live_ids))]
+        return await self._run(row.id, user_id, run, None)
 
     async def execute_at(
         self,
@@ -396,9 +417,15 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         fn: Callable[[Table, Player | None], Reply],
         expect_version: int | None,
         channel_id: int | None = None,
+        live_in: int | None = None,
     ) -> Answer:
+        """``fn`` on the game, under its lock, saved if it changed the game. ``live_in``: only if
+        the game is that channel's live game (else _NotLiveHere, nothing done)."""
         async with self.lock(game_id):
-            row = await self.store.game(game_id)
+            # The players' pings settings come with the row, for the answer's log line.
+            row = await self.store.game(game_id, live_in=live_in, prefs=PREFS)
+            if row is None and live_in is not None:
+                raise _NotLiveHere
             if row is None or row.status == "over":
                 return Answer.error("This game is over.")
             if channel_id is not None and row.channel_id != channel_id:
@@ -517,8 +544,13 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         seat = self.seat(row, actor)
         return seat is None or seat != decider or row.white_id == row.black_id
 
-    async def pings_on(self, user_id: int) -> bool:
-        prefs = await self.store.channel_state(user_id, PREFS)
+    async def pings_on(self, user_id: int, row: GameRow | None = None) -> bool:
+        """Whether the user wants pings (``row``: a game row read with its players' settings,
+        which are then not read again)."""
+        if row is not None and row.prefs is not None and user_id in (row.white_id, row.black_id):
+            prefs = row.prefs.get(user_id)
+        else:
+            prefs = await self.store.channel_state(user_id, PREFS)
         return not (prefs or {}).get("quiet", False)
 
     async def set_pings(self, user_id: int, on: bool) -> Answer:
@@ -564,7 +596,7 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
                 lines.append(f"Game over. {result.text}.")
             elif next_user is not None:
                 lines.append(f"<@{next_user}>, it is your decision.")
-                if next_user != actor and await self.pings_on(next_user):
+                if next_user != actor and await self.pings_on(next_user, row):
                     mentions = [next_user]
             line = fit_log(lines)
         if next_user is not None and "<@" not in text:

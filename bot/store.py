@@ -117,6 +117,35 @@ ROW = (
 )
 
 
+def game_query(game: str, channel: str, kind: str) -> str:
+    """``StoreBase.game``'s one statement, given the backend's placeholders for its three
+    arguments: the game's id; a channel (NULL: any) the game must be live in; a kind of
+    per-user state (NULL: none) to read for both players with the row."""
+    prefs = "".join(
+        f", (SELECT s.data FROM channel_state s WHERE s.channel_id = games.{seat}_id "
+        f"AND s.kind = {kind}) AS {seat}_prefs"
+        for seat in ("white", "black")
+    )
+    return (
+        f"SELECT {ROW}{prefs} FROM games WHERE id = {game} "
+        f"AND ({channel} IS NULL OR (channel_id = {channel} AND status != 'over'))"
+    )
+
+
+_GAME = game_query(":game", ":channel", ":kind")
+
+
+def with_prefs(row: GameRow, r: Any, kind: str | None) -> GameRow:
+    """The row with the players' state read beside it (``r``: the statement's record)."""
+    if kind is not None:
+        row.prefs = {}
+        for seat, user in (("white", row.white_id), ("black", row.black_id)):
+            data = r[f"{seat}_prefs"]
+            if data is not None:
+                row.prefs[user] = dict(json.loads(data))
+    return row
+
+
 _UPDATE_GAME = (
     "UPDATE games SET version = version + 1, status = COALESCE(?, status), "
     "snapshot = COALESCE(?, snapshot), meta = COALESCE(?, meta), "
@@ -152,6 +181,9 @@ class GameRow:
     message_id: int | None = None  # the live game message (edited after each action)
     updated_at: float = 0.0  # when the game last changed (an action, a choice, a status)
     reminded_at: float | None = None  # when the waiting player was last reminded
+    # The two players' per-user state of one kind (channel_state keyed by user id: e.g. their
+    # pings setting), read in the same statement as the row when asked for (None: not read).
+    prefs: dict[int, dict[str, Any]] | None = None
 
 
 @dataclass
@@ -287,7 +319,12 @@ class StoreBase(ABC):
     async def live_game(self, channel_id: int) -> GameRow | None: ...
 
     @abstractmethod
-    async def game(self, game_id: int) -> GameRow | None: ...
+    async def game(
+        self, game_id: int, *, live_in: int | None = None, prefs: str | None = None
+    ) -> GameRow | None:
+        """The game (None if there is none). ``live_in``: only if, as this one statement reads
+        it, it is that channel's live game (not over, in that channel). ``prefs``: with the two
+        players' per-user state of that kind (``GameRow.prefs``), read in the same statement."""
 
     @abstractmethod
     async def snapshot(self, game_id: int) -> str | None:
@@ -401,12 +438,16 @@ class Store(StoreBase):
             raise RuntimeError("the store is not open")
         return self.db
 
-    async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+    async def _all(
+        self, sql: str, args: tuple[Any, ...] | dict[str, Any] = ()
+    ) -> list[aiosqlite.Row]:
         """A query's rows in one round trip to the database's thread (a cursor's execute, fetch
         and close would be three, each a wake-up of the event loop)."""
         return list(await self.conn.execute_fetchall(sql, args))
 
-    async def _one(self, sql: str, args: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
+    async def _one(
+        self, sql: str, args: tuple[Any, ...] | dict[str, Any] = ()
+    ) -> aiosqlite.Row | None:
         rows = await self._all(sql, args)
         return rows[0] if rows else None
 
@@ -461,9 +502,11 @@ class Store(StoreBase):
         )
         return self._row(r) if r else None
 
-    async def game(self, game_id: int) -> GameRow | None:
-        r = await self._one(f"SELECT {ROW} FROM games WHERE id = ?", (game_id,))
-        return self._row(r) if r else None
+    async def game(
+        self, game_id: int, *, live_in: int | None = None, prefs: str | None = None
+    ) -> GameRow | None:
+        r = await self._one(_GAME, {"game": game_id, "channel": live_in, "kind": prefs})
+        return with_prefs(self._row(r), r, prefs) if r else None
 
     async def snapshot(self, game_id: int) -> str | None:
         """The game's last snapshot (None before it has one)."""

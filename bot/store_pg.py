@@ -29,6 +29,8 @@ from bot.store import (
     StaleVersion,
     StoreBase,
     T,
+    game_query,
+    with_prefs,
 )
 
 PG_MIGRATIONS: list[str] = [
@@ -138,6 +140,8 @@ WITH v AS (
 SELECT id, version FROM up
 """
 
+_GAME = game_query("$1", "$2::bigint", "$3::text")
+
 _UPSERT_STATE = (
     "INSERT INTO channel_state (channel_id, kind, data, updated_at) VALUES ($1, $2, $3, $4) "
     "ON CONFLICT (channel_id, kind) DO UPDATE SET data = excluded.data, "
@@ -234,9 +238,11 @@ class PgStore(StoreBase):
         )
         return self._row(r) if r else None
 
-    async def game(self, game_id: int) -> GameRow | None:
-        r = await self.pool.fetchrow(f"SELECT {ROW} FROM games WHERE id = $1", game_id)
-        return self._row(r) if r else None
+    async def game(
+        self, game_id: int, *, live_in: int | None = None, prefs: str | None = None
+    ) -> GameRow | None:
+        r = await self.pool.fetchrow(_GAME, game_id, live_in, prefs)
+        return with_prefs(self._row(r), r, prefs) if r else None
 
     async def snapshot(self, game_id: int) -> str | None:
         text: str | None = await self.pool.fetchval(

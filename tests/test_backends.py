@@ -122,8 +122,8 @@ async def test_the_version_check_refuses_a_process_that_read_an_old_version(
 
     real_game = b.store.game
 
-    async def stale_read(gid: int) -> Any:  # B's read happened before A's write
-        return old if gid == game_id else await real_game(gid)
+    async def stale_read(gid: int, **how: Any) -> Any:  # B's read happened before A's write
+        return old if gid == game_id else await real_game(gid, **how)
 
     b.store.game = stale_read  # type: ignore[method-assign]
     state = await b.state_of(old)
@@ -158,6 +158,93 @@ async def test_a_process_with_a_stale_cache_reloads_the_game(pg: Databases) -> N
     assert len(after.history) > len(a_state.history)
     assert b._cache[game_id][0] == row.version + 1
     assert b._cache[game_id][1] == after  # B's cache is what the store holds
+    await a.store.close()
+    await b.store.close()
+
+
+async def a_move(svc: GameService, channel: int = CHANNEL) -> tuple[int, Any]:
+    """A legal `/move` in the channel's game, as its mover's slash command: (user, command)."""
+    from rules.wargame_chess.engine import activatable, destinations
+
+    row, state = await svc.current(channel) or (None, None)
+    assert row is not None and state is not None
+    pieces, _ = activatable(state)
+    piece = next(p for p in pieces if destinations(state, p))
+    square = sorted(destinations(state, piece))[0]
+    return svc.user_of(row, state.to_act), command(f"move {piece.label} {square}")
+
+
+async def test_a_slash_command_finds_the_channels_new_game_after_another_process_ended_it(
+    dbs: Databases,
+) -> None:
+    """Process A remembers which game is live in a channel; B ends that game and starts another
+    there: A's next slash command in the channel is about B's new game (A checks what it
+    remembers in the same read), never the ended one."""
+    a, b = await process(dbs, 1), await process(dbs, 2)
+    first = await live_game(a)
+    assert (await a.execute(CHANNEL, 1, command("board"))).game_id == first  # A remembers it
+    assert (await b.end_by_moderator(CHANNEL, 9)).ok
+    second = await live_game(b)
+    looked = await a.execute(CHANNEL, 1, command("board"))
+    assert looked.ok and looked.game_id == second, looked.text
+    user, move = await a_move(a)
+    moved = await a.execute(CHANNEL, user, move)
+    assert moved.ok and moved.game_id == second, moved.text
+    assert (await a.store.game(first)) is not None
+    assert len(await a.store.events(second)) > 0
+    await a.store.close()
+    await b.store.close()
+
+
+async def test_a_slash_command_acts_on_the_game_another_process_moved_on(dbs: Databases) -> None:
+    """A has the game cached and remembers it as the channel's; B plays on: A's `/move` reads
+    B's version (in the one read under the game's lock) and applies after B's actions."""
+    a, b = await process(dbs, 1), await process(dbs, 2)
+    game_id = await live_game(a)
+    assert (await a.execute(CHANNEL, 1, command("board"))).game_id == game_id
+    cached_version = a._cache[game_id][0]
+    for n in range(20):  # B plays on (A's cache is out of date), to the start of an Activation
+        ans = await click(b, game_id)
+        assert ans.ok, ans.text
+        if n >= 2 and ans.state.activation is None and ans.state.pending is None:
+            break
+    row = await b.store.game(game_id)
+    assert row is not None and row.version >= cached_version + 3
+    b_state = await b.state_of(row)
+    assert b_state is not None and b_state.activation is None
+    user, move = await a_move(b)
+    ans = await a.execute(CHANNEL, user, move)
+    assert ans.ok and ans.version == row.version + 1, ans.text
+    after = await a.stored_state(game_id)
+    assert after is not None and after.history[: len(b_state.history)] == b_state.history
+    await a.store.close()
+    await b.store.close()
+
+
+async def test_a_pings_setting_changed_in_another_process_counts_at_the_next_action(
+    dbs: Databases,
+) -> None:
+    """The players' pings settings are read with the game in each action: one turned off (or
+    on again) in process B is what A's next answer handing the decision over goes by."""
+    a, b = await process(dbs, 1), await process(dbs, 2)
+    game_id = await live_game(a)
+    quiet: set[int] = set()
+    handovers = 0
+    for n in range(40):
+        user = (1, 2)[n % 2]
+        await b.set_pings(user, on=False) if n % 3 else await b.set_pings(user, on=True)
+        quiet = quiet - {user} if n % 3 == 0 else quiet | {user}
+        row = await a.store.game(game_id)
+        assert row is not None
+        if row.status != "live":
+            break
+        ans = await click(a, game_id)
+        assert ans.ok, ans.text
+        for who in (1, 2):
+            if f"<@{who}>, it is your decision" in ans.log:
+                handovers += 1
+                assert ans.mentions == ([] if who in quiet else [who]), (n, ans.log)
+    assert handovers >= 5
     await a.store.close()
     await b.store.close()
 

@@ -122,10 +122,12 @@ async def test_the_version_check_refuses_a_process_that_read_an_old_version(
 
     real_game = b.store.game
 
-    async def stale_read(gid: int, **how: Any) -> Any:  # B's read happened before A's write
-        return old if gid == game_id else await real_game(gid, **how)
+    async def stale_read(  # B's read happened before A's write
+        gid: int, *, live_in: int | None = None, prefs: str | None = None
+    ) -> Any:
+        return old if gid == game_id else await real_game(gid, live_in=live_in, prefs=prefs)
 
-    b.store.game = stale_read  # type: ignore[method-assign]
+    b.store.game = stale_read  # type: ignore[method-assign, assignment]
     state = await b.state_of(old)
     assert state is not None and state.decider is not None
     ans = await b.choose(game_id, old.version, b.user_of(old, state.decider), 0)

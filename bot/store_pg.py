@@ -8,7 +8,7 @@ one process at a time under an advisory lock.
 Exactly once across processes: a save is one statement that updates each game only where its
 version is still the one the action was computed from (a concurrent writer's row lock makes the
 other wait, then see the new version and update nothing) and logs the new rows only for the games
-it updated. Saves from one process's coroutines are grouped into one such statement.
+it updated. Saves from one process's coroutines are grouped into one such statement (``_SAVE``).
 """
 
 from __future__ import annotations
@@ -113,17 +113,28 @@ PG_MIGRATIONS: list[str] = [
 
 _MIGRATION_LOCK = 7_316_001  # the advisory lock key taken while migrating
 
-# Every save of a group in one statement: the games still at the version each save was computed
-# from are updated, and only their new log rows (and, for an undo, their undone marks) written.
+# Every save of a group in one statement (so one round trip, no transaction around it): the
+# games still at the version each save was computed from are updated, and only their new log rows
+# (and, for an undo, their undone marks) written.
+#
+# `locked` locks the group's rows in one order, the ids', as every process's saves lock them: two
+# groups sharing games wait for each other, never deadlock. Each row the UPDATE changes is one of
+# `locked`'s, and `locked` hands a row on only once it has locked it (LockRows above the sort), so
+# every row lock the statement takes is taken in that order, whichever way the join is planned. A
+# row another save changed meanwhile is read again at its newest version once locked, and the
+# version check then finds the save stale (PostgreSQL's recheck of an updated row).
 _SAVE = """
 WITH v AS (
     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[],
                          $6::bigint[]) AS v(id, version, status, snapshot, meta, channel_id)
+), locked AS (
+    SELECT id FROM games WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE
 ), up AS (
     UPDATE games g SET version = g.version + 1, status = COALESCE(v.status, g.status),
         snapshot = COALESCE(v.snapshot, g.snapshot), meta = COALESCE(v.meta, g.meta),
         channel_id = COALESCE(v.channel_id, g.channel_id), updated_at = $7
-    FROM v WHERE g.id = v.id AND g.version = v.version
+    FROM v JOIN locked ON locked.id = v.id
+    WHERE g.id = v.id AND g.version = v.version
     RETURNING g.id, g.version
 ), marked AS (
     UPDATE event_log SET undone = 1
@@ -307,17 +318,7 @@ class PgStore(StoreBase):
             *([e[i] for e in events] for i in range(6)),
         )
         try:
-            if len(batch) == 1:
-                done = await self.pool.fetch(_SAVE, *args)
-            else:
-                async with self.pool.acquire() as conn, conn.transaction():
-                    # The group's rows locked in one order (the ids'), as every process locks
-                    # them: two groups sharing games wait for each other, never deadlock.
-                    await conn.execute(
-                        "SELECT 1 FROM games WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE",
-                        args[0],
-                    )
-                    done = await conn.fetch(_SAVE, *args)
+            done = await self.pool.fetch(_SAVE, *args)
         except asyncpg.UniqueViolationError:
             # A game moved to a channel that has a live game: nothing of the group was written.
             if len(batch) == 1:

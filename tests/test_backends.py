@@ -10,8 +10,8 @@ import pytest
 
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import MIGRATIONS, Store, StoreBase
-from bot.store_pg import PG_MIGRATIONS
+from bot.store import MIGRATIONS, GameRow, StaleVersion, Store, StoreBase
+from bot.store_pg import PG_MIGRATIONS, PgStore
 from rules.wargame_chess.dice import RandomDice
 from tests.conftest import Databases
 from tests.helpers import command
@@ -249,6 +249,51 @@ async def test_a_pings_setting_changed_in_another_process_counts_at_the_next_act
     assert handovers >= 5
     await a.store.close()
     await b.store.close()
+
+
+async def test_groups_of_saves_sharing_games_in_two_processes_never_deadlock(
+    pg: Databases,
+) -> None:
+    """Two processes save the same games at once, each as one group (one statement), in
+    opposite orders, while a third holds one game in the middle: both groups wait (each locks
+    its games in the ids' order, so neither holds one the other has locked past), never
+    deadlock; one group applies whole and the other finds every save stale."""
+    import asyncpg
+
+    # The update made to look each game up in the group's order (as in a database of many
+    # games), rather than scan the few games here in the table's own order.
+    url = await pg.url("shared")
+    assert url is not None
+    plans = "enable_seqscan=off&enable_hashjoin=off&enable_mergejoin=off"
+    stores = [PgStore(f"{url}&{plans}") for _ in range(2)]
+    for s in stores:
+        await s.open()
+    ids = [(await stores[0].create_game(5, 300 + i, 1, 2, "teams", {})).id for i in range(20)]
+    rows = [[await stores[0].game(i) for i in ids], [await stores[1].game(i) for i in ids[::-1]]]
+    holder = await asyncpg.connect(url)
+    hold = holder.transaction()
+    await hold.start()
+    await holder.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", ids[10])
+
+    async def group(store: PgStore, rows: list[GameRow | None]) -> list[Any]:
+        saves = [store.save_game(row, meta={"by": id(store)}) for row in rows if row]
+        return await asyncio.gather(*saves, return_exceptions=True)  # queued together
+
+    groups = [asyncio.ensure_future(group(s, r)) for s, r in zip(stores, rows, strict=True)]
+    await asyncio.sleep(0.3)  # both statements are waiting now
+    assert not any(g.done() for g in groups)
+    await hold.commit()
+    results = await asyncio.wait_for(asyncio.gather(*groups), 10)
+    await holder.close()
+    outcomes = sorted(
+        [sum(isinstance(r, int) for r in res), sum(isinstance(r, StaleVersion) for r in res)]
+        for res in results
+    )
+    assert outcomes == [[0, 20], [20, 0]], results
+    after = [await stores[1].game(i) for i in ids]
+    assert [r.version if r else None for r in after] == [1] * len(ids)  # each saved once
+    for s in stores:
+        await s.close()
 
 
 async def test_one_live_game_per_channel_across_processes(pg: Databases) -> None:

@@ -119,8 +119,9 @@ _MIGRATION_LOCK = 7_316_001  # the advisory lock key taken while migrating
 #
 # `locked` locks the group's rows in one order, the ids', as every process's saves lock them: two
 # groups sharing games wait for each other, never deadlock. Each row the UPDATE changes is one of
-# `locked`'s, and `locked` hands a row on only once it has locked it (LockRows above the sort), so
-# every row lock the statement takes is taken in that order, whichever way the join is planned. A
+# `locked`'s, and `locked` hands a row on only once it has locked it (its LockRows node is over
+# the rows in id order, sorted or read so from the index), so every row lock the statement takes
+# is taken in that order, whichever way the join is planned. A
 # row another save changed meanwhile is read again at its newest version once locked, and the
 # version check then finds the save stale (PostgreSQL's recheck of an updated row).
 _SAVE = """

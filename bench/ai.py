@@ -58,12 +58,11 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def setup(sid: str, g: int, chess28_mode: str) -> dict[str, Any]:
     """The options game ``g`` of a match is created with (none: the system's defaults).
 
-    Chess28's two ready-made parties are not equally strong (in 20 games of the AI against
-    greedy, each side with its own, the side with the Iron Vanguard won 16 and the Night Parade
-    none), so its games are mirror matches: both sides field the same party, the Iron Vanguard
-    in games 0-1, 4-5, ... and the Night Parade in 2-3, 6-7, ..., so the AI plays each party
-    from each seat equally often. Its mode is Piñata, the default of ruling C28-8, unless
-    ``chess28_mode`` says last-standing or choose (White's first setup step)."""
+    So that neither army's strength is taken for a player's (Chess28's two ready-made parties
+    need not be equally strong), its games are mirror matches: both sides field the same party,
+    the Iron Vanguard in games 0-1, 4-5, ... and the Night Parade in 2-3, 6-7, ..., so the AI
+    plays each party from each seat equally often. Its mode is Piñata, the default of ruling
+    C28-8, unless ``chess28_mode`` says last-standing or choose (White's first setup step)."""
     if sid != "chess28":
         return {}
     from rules.chess28.roster import READY_MADE

@@ -13,6 +13,7 @@ from rules.chess28.engine import legal_actions
 from rules.chess28.models import ModelDef
 from rules.chess28.odds import attack_odds, kill_chance
 from rules.chess28.roster import POINTS, READY_MADE, ROSTER
+from rules.chess28.setup import unsized
 from rules.chess28.state import BOARD, GameState, Phase, TerrainKind, Zone
 from rules.core.actions import Action
 from rules.core.board import Player, Square
@@ -169,8 +170,8 @@ def terrain_owed(state: GameState) -> str:
             continue
         large, small = state.large_left[p], state.small_left[p]
         sizes = [f"{n} {w}" for n, w in ((large, "large"), (small, "small")) if n]
-        if left > large + small:
-            free = left - large - small
+        free = unsized(state, p)
+        if free > 0:
             chooser = p is state.first or state.terrain_left[state.first] == 0
             sizes.append(
                 f"{free} of either size"

@@ -11,6 +11,7 @@ from rules.chess28.charts import Facing
 from rules.chess28.geometry import delta, distance
 from rules.chess28.models import Ability
 from rules.chess28.moving import (
+    beside,
     destinations,
     emerge_squares,
     reinforcement_squares,
@@ -221,7 +222,7 @@ def _why_not_unit(state: GameState, u: Unit, action: Action) -> str:
             return f"the {t.name} on {t.where} is not Moveable: it cannot be shoved"
         here = u.square
         assert here is not None  # a model in play
-        if all(distance(s, here, state.warp) > 1 for s in t.squares):
+        if not beside(state, t, here):
             return f"{u.name} cannot Shove the {t.name}: it is not on or next to it"
         return (
             f"{u.name} cannot Shove the {t.name} on {t.where} that way: one square in any "

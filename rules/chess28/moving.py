@@ -123,7 +123,7 @@ def shoves(state: GameState, unit: Unit) -> list[tuple[Square, Square]]:
     for t in state.terrain:
         if t.kind not in (TerrainKind.MOVEABLE, TerrainKind.CHEST):
             continue
-        if all(distance(s, unit.square, state.warp) > 1 for s in t.squares):
+        if not beside(state, t, unit.square):
             continue
         for df, dr in AROUND:
             if (df, dr) == (0, 0):
@@ -132,6 +132,11 @@ def shoves(state: GameState, unit: Unit) -> list[tuple[Square, Square]]:
             if moved is not None:
                 out.append((t.square, moved[0]))
     return sorted(out)
+
+
+def beside(state: GameState, t: Terrain, sq: Square) -> bool:
+    """Whether ``sq`` is on or next to a square of piece ``t`` (where a Shove is made from)."""
+    return any(distance(s, sq, state.warp) <= 1 for s in t.squares)
 
 
 def shoved(state: GameState, t: Terrain, df: int, dr: int) -> tuple[Square, ...] | None:

@@ -137,13 +137,13 @@ def setup_actions(state: GameState) -> list[Action]:
         # of the first choices shows both sizes)
         small, large = terrain_sizes(state, me)
         squares = terrain_squares(state)
-        wide = pairs(squares) if large else []
+        wide = partners(squares) if large else {}
         out: list[Action] = []
         for k in PLACEABLE:
             for s in squares:
                 if small:
                     out.append(A.PlaceTerrain(k.value, s))
-                out += [A.PlaceTerrain(k.value, s, e) for first, e in wide if first == s]
+                out += [A.PlaceTerrain(k.value, s, e) for e in wide.get(s, ())]
         return out
     if state.phase is Phase.DEPLOY:
         squares = backline_squares(state, me)
@@ -165,23 +165,27 @@ def place_chest(state: GameState, a: A.PlaceChest, events: list[Event]) -> GameS
     return _after_chests(state)
 
 
+def unsized(state: GameState, player: Player) -> int:
+    """How many of ``player``'s pieces left may be either size (ruling C28-11)."""
+    return state.terrain_left[player] - state.large_left[player] - state.small_left[player]
+
+
 def terrain_sizes(state: GameState, player: Player) -> tuple[bool, bool]:
     """Whether ``player`` may place a small piece next, and whether a large one."""
-    left = state.terrain_left[player]
-    large, small = state.large_left[player], state.small_left[player]
-    free = left - large - small > 0
-    return small > 0 or free, large > 0 or free
+    free = unsized(state, player) > 0
+    return state.small_left[player] > 0 or free, state.large_left[player] > 0 or free
 
 
-def pairs(squares: list[Square]) -> list[tuple[Square, Square]]:
-    """Two side by side (the second north or east of the first), both among ``squares``."""
+def partners(squares: list[Square]) -> dict[Square, list[Square]]:
+    """For each of ``squares``, those of them beside it to the north or east: the second
+    squares of the large pieces that may start there."""
     free = set(squares)
-    out = []
+    out: dict[Square, list[Square]] = {}
     for s in squares:
         for df, dr in ((1, 0), (0, 1)):
             e = BOARD.at(s.file + df, s.rank + dr)
             if e is not None and e in free:
-                out.append((s, e))
+                out.setdefault(s, []).append(e)
     return out
 
 
@@ -219,9 +223,7 @@ def place_terrain(state: GameState, a: A.PlaceTerrain, events: list[Event]) -> G
     owed = state.large_left if large else state.small_left
     if owed[me]:  # a piece of a size this player owes
         owed = _bump(owed, me, -1)
-    elif state.terrain_left[me.other] > sum(
-        p[me.other] for p in (state.large_left, state.small_left)
-    ):  # a free choice of size: the other player's piece is to be the same size
+    elif unsized(state, me.other) > 0:  # a free choice: the other's piece is to be this size
         owed = _bump(owed, me.other, 1)
     left = _bump(state.terrain_left, me, -1)
     state = replace(

@@ -13,15 +13,21 @@ one legal action are not counted).
 
 Each row ends with the issue's target for it, met or missed.
 
-Keep runs short on a shared machine: --games is per system and opponent.
+Keep runs short on a shared machine: --games is per system and opponent. A run too long for one
+sitting can be kept in a journal (``--journal FILE``): every finished game is written to it as it
+ends, and the same command started again plays only the games not yet in it, then reports all of
+them. A journal belongs to one run: the same commit (with no uncommitted change to the tracked
+files) and the same settings; another run refuses it.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -116,6 +122,9 @@ def _one_game(job: tuple[str, str, str, int, float | None, int, str]) -> dict[st
     winner, n, reason = play(system, white, black, seed * 1000 + g, setup(sid, g, chess28_mode))
     outcome = "draw" if winner is None else ("win" if winner is ai_seat else "loss")
     return {
+        "system": sid,
+        "opponent": opp_name,
+        "game": g,
         "outcome": outcome,
         "seat": ai_seat.title,
         "reason": reason,
@@ -123,6 +132,55 @@ def _one_game(job: tuple[str, str, str, int, float | None, int, str]) -> dict[st
         "times": ai.times,
         "turns": ai.turns,
     }
+
+
+class Journal:
+    """A run's finished games, one JSON line each after a header naming the run (the commit
+    and the settings): a run cut short resumes where it stopped; another run's journal is
+    refused."""
+
+    def __init__(self, path: Path, run: dict[str, Any]) -> None:
+        self.path = path
+        self.results: list[dict[str, Any]] = []
+        if path.exists() and path.stat().st_size:
+            lines = path.read_text().splitlines()
+            header = json.loads(lines[0])
+            if header != run:
+                raise SystemExit(
+                    f"{path} is the journal of another run ({header}); this run is {run}: "
+                    "give another file"
+                )
+            self.results = [json.loads(line) for line in lines[1:] if line.strip()]
+        else:
+            path.write_text(json.dumps(run) + "\n")
+
+    def games(self, sid: str, opp_name: str) -> dict[int, dict[str, Any]]:
+        return {
+            r["game"]: r for r in self.results if r["system"] == sid and r["opponent"] == opp_name
+        }
+
+    def write(self, result: dict[str, Any]) -> None:
+        with self.path.open("a") as f:
+            f.write(json.dumps(result) + "\n")
+
+
+def commit() -> str:
+    """The commit measured; refused when tracked files have uncommitted changes (a journal
+    must measure one version of the code)."""
+    root = Path(__file__).resolve().parent.parent
+    git = ["git", "-C", str(root)]
+    try:
+        head = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True)
+        dirty = subprocess.run(
+            [*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True
+        )
+    except OSError:
+        return "unknown"
+    if head.returncode != 0:
+        return "unknown"
+    if dirty.stdout.strip():
+        raise SystemExit("--journal: commit your changes first (a journal measures one commit)")
+    return head.stdout.strip()
 
 
 def match(
@@ -134,16 +192,31 @@ def match(
     seed: int,
     jobs: int,
     chess28_mode: str = "pinata",
+    journal: Journal | None = None,
 ) -> dict[str, Any]:
-    """``games`` games, over ``jobs`` processes (each game on one core)."""
-    work = [(sid, level_name, opp_name, g, time_limit, seed, chess28_mode) for g in range(games)]
-    if jobs > 1:
+    """``games`` games, over ``jobs`` processes (each game on one core); with a journal, only
+    those not in it yet, each written to it as it ends."""
+    done = journal.games(sid, opp_name) if journal is not None else {}
+    work = [
+        (sid, level_name, opp_name, g, time_limit, seed, chess28_mode)
+        for g in range(games)
+        if g not in done
+    ]
+    results = [done[g] for g in range(games) if g in done]
+    if jobs > 1 and work:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(jobs) as pool:
-            results = list(pool.imap_unordered(_one_game, work))
+            for r in pool.imap_unordered(_one_game, work):
+                results.append(r)
+                if journal is not None:
+                    journal.write(r)
     else:
-        results = [_one_game(w) for w in work]
+        for w in work:
+            results.append(_one_game(w))
+            if journal is not None:
+                journal.write(results[-1])
     return {
+        "played": len(work),  # in this sitting (the rest came from the journal)
         "wins": sum(r["outcome"] == "win" for r in results),
         # the AI's wins, draws and losses from each seat, e.g. {"White": "W 45 D 1 L 4"}
         "seats": {
@@ -209,6 +282,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    ap.add_argument(
+        "--journal",
+        default="",
+        help="a file keeping every finished game: started again, the run plays only the rest",
+    )
     args = ap.parse_args(argv)
     found = _systems()
     ids = [s for s in args.systems.split(",") if s] or list(found)
@@ -223,6 +301,14 @@ def main(argv: list[str] | None = None) -> int:
         f"AI's win rate; Chess28: mirror matches, mode {args.chess28_mode}",
         flush=True,
     )
+    journal = None
+    if args.journal:
+        run = {
+            "commit": commit(),
+            **{k: v for k, v in vars(args).items() if k not in ("jobs", "journal")},
+        }
+        journal = Journal(Path(args.journal), run)
+        print(f"journal {args.journal}: {len(journal.results)} games already played", flush=True)
     for sid in ids:
         if sid not in found:
             raise SystemExit(f"no system {sid!r}: choose from {', '.join(found)}")
@@ -238,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.seed,
                 args.jobs,
                 args.chess28_mode,
+                journal,
             )
             wall = time.perf_counter() - t0
             n = args.games
@@ -251,7 +338,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"  win {r['wins'] / n:5.1%} [{lo:5.1%}, {hi:5.1%}]"
                 f"  length median {statistics.median(r['lengths']):.0f} actions"
                 f"  decision median {med:.3f}s p95 {p95:.3f}s max {max(times, default=0):.3f}s"
-                f" ({len(times)} decisions, {wall:.0f}s wall);"
+                f" ({len(times)} decisions; {wall:.0f}s wall for the {r['played']} games"
+                f" played now);"
                 f" per run of its own decisions (an Activation) median {turn_med:.3f}s"
                 f" p95 {turn_p95:.3f}s; "
                 + verdict(sid, opp_name, r["wins"], n, turn_med, turn_p95),

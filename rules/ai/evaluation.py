@@ -25,7 +25,7 @@ from rules.core.board import Player
 from rules.core.system import GameSystem
 from rules.d20_chess.pieces import Kind
 from rules.wargame_chess.activation import activatable
-from rules.wargame_chess.attacks import attack_odds_now
+from rules.wargame_chess.engine import attack_in_progress_odds, attack_odds_now
 from rules.wargame_chess.geometry import can_attack
 from rules.wargame_chess.pieces import CommonRule
 from rules.wargame_chess.state import LAST_TURN, Decision, Phase, Zone
@@ -80,12 +80,37 @@ CARD_ADVANCE = 0.3
 
 
 def _wargame(state: Any, player: Player) -> float:
+    return _wargame_rolling(state, player, _wargame_position)
+
+
+def _wargame_rolling(
+    state: Any, player: Player, value: Callable[[Any, Player, str], float]
+) -> float:
+    """``value`` of the position, or, while an Attack waits for a player to spend or keep an
+    Advantage token (its dice not yet rolled), its expectation over the Attack's result at its
+    exact odds: the defender slain (a Faction Leader's fall ends the game) or not. Without
+    this a search stopping there would score the Attack as if it had missed, every time."""
+    rolling = attack_in_progress_odds(state)
+    held = value(state, player, "")
+    if rolling is None or not rolling[1] or rolling[0].slay == 0:
+        return held
+    slay = float(rolling[0].slay)
+    defender = state.piece(state.attack.defender)
+    if defender.has(CommonRule.FACTION_LEADER):
+        taken = -WIN if defender.owner is player else WIN
+    else:
+        taken = value(state, player, defender.key)
+    return slay * taken + (1 - slay) * held
+
+
+def _wargame_position(state: Any, player: Player, slain: str) -> float:
+    """The evaluation of a position (the piece keyed ``slain``, if any, counted as gone)."""
     total = 0.0
     on_board: dict[Player, list[Any]] = {Player.WHITE: [], Player.BLACK: []}
     leaders: dict[Player, Any] = {}  # each side's Faction Leader's square
     deploying = state.phase is Phase.DEPLOY  # (a piece still to deploy will be on the board)
     for p in state.pieces:
-        if p.zone is not Zone.BOARD:
+        if p.zone is not Zone.BOARD or p.key == slain:
             if deploying and p.zone is Zone.RESERVE:
                 total += p.points if p.owner is player else -p.points
             continue
@@ -433,11 +458,15 @@ def _chess28(state: Any, player: Player) -> float:
 
 
 def _wargame_material(state: Any, player: Player) -> float:
+    return _wargame_rolling(state, player, _wargame_points)
+
+
+def _wargame_points(state: Any, player: Player, slain: str) -> float:
     return float(
         sum(
             p.points if p.owner is player else -p.points
             for p in state.pieces
-            if p.zone is Zone.BOARD
+            if p.zone is Zone.BOARD and p.key != slain
         )
     )
 

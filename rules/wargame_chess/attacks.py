@@ -85,6 +85,39 @@ def attack_odds_now(
     return attack_odds(a_spec, d_spec)
 
 
+def attack_in_progress_odds(
+    state: GameState, use: bool | None = None
+) -> tuple[AttackOdds, bool] | None:
+    """The exact odds of the Attack waiting for a player to spend or keep an Advantage token
+    (None when no Attack waits so), if that player answers ``use`` (None: spends it): a token
+    already decided as it was, one still to decide spent, a Disadvantage token always (as
+    ``_token_step`` forces it). With them, whether the defender can be slain at all (else a
+    success only moves it aside)."""
+    att, pend = state.attack, state.pending
+    if att is None or pend is None:
+        return None
+    if pend.decision not in (Decision.ATTACKER_TOKEN, Decision.DEFENDER_TOKEN):
+        return None
+    tx = Transaction(state, ScriptedDice([]))
+    attacker, defender = tx.piece(att.attacker), tx.piece(att.defender)
+
+    def token(p: Piece, decided: bool, chosen: Token | None) -> Token | None:
+        if decided or p.kind.dice[0] < 2:
+            return chosen
+        if p.disadvantage:
+            return Token.DISADVANTAGE
+        if not p.advantage or not tx.may_spend_advantage(p):
+            return None
+        deciding = p.key == pend.piece
+        return Token.ADVANTAGE if use is None or use or not deciding else None
+
+    a_tok = token(attacker, att.attacker_decided, att.attacker_token)
+    d_tok = token(defender, att.defender_decided, att.defender_token)
+    a_spec = tx.roll_spec(attacker, a_tok, 1 if att.mounted else 0, defender)
+    d_spec = tx.roll_spec(defender, d_tok, 0, attacker)
+    return attack_odds(a_spec, d_spec), tx.can_be_slain(defender)
+
+
 def _v_attack(state: GameState, a: A.Action) -> None:
     assert isinstance(a, A.Attack)
     pend = require_decision(state, Decision.ACT)

@@ -23,7 +23,13 @@ from rules.core.errors import GameOver, IllegalAction, NotYourDecision, ParseErr
 from rules.wargame_chess import actions as A
 from rules.wargame_chess import activation, adjustments, attacks, faith, moves, setup
 from rules.wargame_chess.activation import activatable
-from rules.wargame_chess.attacks import aside_squares, attack_odds_now, combat_squares, targets
+from rules.wargame_chess.attacks import (
+    aside_squares,
+    attack_in_progress_odds,
+    attack_odds_now,
+    combat_squares,
+    targets,
+)
 from rules.wargame_chess.board import Player
 from rules.wargame_chess.dice import Dice
 from rules.wargame_chess.moves import castle_partners, destinations, promotion_choices
@@ -39,6 +45,7 @@ __all__ = [
     "activatable",
     "apply",
     "aside_squares",
+    "attack_in_progress_odds",
     "attack_odds_now",
     "build_pieces",
     "castle_partners",

@@ -102,25 +102,25 @@ class WargameChess(GameSystem[GameState, GameConfig]):
 
     def odds(self, state: GameState, action: Action) -> Mapping[str, Fraction] | None:
         """An Attack's exact chance to slay, with the tokens spent as the rules force them
-        (Disadvantage always; Advantage kept)."""
-        if not isinstance(action, A.Attack):
-            return None
-        slay = engine.attack_odds_now(state, action.piece, action.target).slay
-        return {"slays": slay, "fails": 1 - slay}
+        (Disadvantage always; Advantage kept); for spending or keeping an Advantage token, the
+        chance of the Attack it is for, so answered (one still to decide: spent)."""
+        slay = _slay_odds(state, action)
+        return None if slay is None else {"slays": slay, "fails": 1 - slay}
 
     def outcomes(
         self, state: GameState, action: Action, *, limit: int = chance.DEFAULT_LIMIT
     ) -> list[tuple[Fraction, GameState]]:
-        """For search: an Attack that rolls at once has two outcomes, success and failure, at
-        the exact odds of ``odds``; each is represented by the first state seeded dice give it
-        (enumerating the four dice of an Attack takes a few hundred runs). Everything else is
-        enumerated exactly by the generic way."""
-        if isinstance(action, A.Attack):
-            try:  # an Attack waiting for an Advantage decision rolls nothing yet
+        """For search: an Attack that rolls at once, or the Advantage token decision it waited
+        for, has two outcomes, success and failure, at the exact odds of ``odds``; each is
+        represented by the first state seeded dice give it (enumerating the four dice of an
+        Attack takes a few hundred runs; sampling them would put a few rolls' luck in the
+        search's values). Everything else is enumerated exactly by the generic way."""
+        slay = _slay_odds(state, action)
+        if slay is not None:
+            try:  # waiting for an Advantage decision (the defender's), it rolls nothing yet
                 return [(Fraction(1), engine.apply(state, action, ScriptedDice([]))[0])]
             except ReplayError:
                 pass
-            slay = engine.attack_odds_now(state, action.piece, action.target).slay
             found: dict[bool, GameState] = {}
             for seed in range(200):
                 new, events = engine.apply(state, action, RandomDice(seed))
@@ -133,6 +133,17 @@ class WargameChess(GameSystem[GameState, GameConfig]):
                     if all(wanted[k] == 0 or k in found for k in wanted):
                         return [(wanted[k], s) for k, s in found.items() if wanted[k]]
         return super().outcomes(state, action, limit=limit)
+
+
+def _slay_odds(state: GameState, action: Action) -> Fraction | None:
+    """The chance that an Attack, or the Attack an Advantage token is spent or kept for,
+    succeeds (None for any other action)."""
+    if isinstance(action, A.Attack):
+        return engine.attack_odds_now(state, action.piece, action.target).slay
+    if isinstance(action, A.UseToken):
+        rolling = engine.attack_in_progress_odds(state, action.use)
+        return None if rolling is None else rolling[0].slay
+    return None
 
 
 SYSTEM = WargameChess()

@@ -779,13 +779,18 @@ def test_wargame_the_questions_after_a_move_or_attack_cost_the_search_no_depth(
     assert not WARGAME.resolving(t)
 
 
-def test_the_benchmark_plays_chess28_as_mirror_matches_in_pinata_by_default() -> None:
+def _bench() -> Any:
     spec = importlib.util.spec_from_file_location(
         "bench_ai", Path(__file__).resolve().parents[2] / "bench" / "ai.py"
     )
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_benchmark_plays_chess28_as_mirror_matches_in_pinata_by_default() -> None:
+    bench = _bench()
     system = _registry.get("chess28").rules
     parties = []
     for g in range(4):
@@ -802,3 +807,23 @@ def test_the_benchmark_plays_chess28_as_mirror_matches_in_pinata_by_default() ->
     assert "mode" not in bench.setup("chess28", 0, "choose")
     assert bench.setup("chess28", 0, "last-standing")["mode"] == "last-standing"
     assert bench.setup("wargame-chess", 0, "pinata") == {}
+
+
+def test_a_benchmark_run_in_a_journal_resumes_where_it_stopped(tmp_path: Path) -> None:
+    """Each finished game is kept in the journal: the run started again plays only the games
+    not in it and reports them all; another run's journal is refused."""
+    bench = _bench()
+    path = tmp_path / "run.jsonl"
+    run = {"commit": "abc", "seed": 1}
+    first = bench.match(
+        "d20-chess", "easy", "random", 2, 0.01, 1, 1, journal=bench.Journal(path, run)
+    )
+    assert first["played"] == 2 and len(first["lengths"]) == 2
+    again = bench.Journal(path, run)
+    assert sorted(again.games("d20-chess", "random")) == [0, 1]
+    more = bench.match("d20-chess", "easy", "random", 3, 0.01, 1, 1, journal=again)
+    assert more["played"] == 1 and len(more["lengths"]) == 3
+    assert more["lengths"][:2] == first["lengths"]  # the two from the journal, unplayed
+    assert len(path.read_text().splitlines()) == 1 + 3  # the header and three games
+    with pytest.raises(SystemExit, match="another run"):
+        bench.Journal(path, {"commit": "def", "seed": 1})

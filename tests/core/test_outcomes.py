@@ -4,20 +4,26 @@ agreeing with each system's own exact odds."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from rules.ai import evaluation
+from rules.ai.evaluation import WIN, evaluate
 from rules.card_game.system import SYSTEM as CARDS
 from rules.chess28.system import SYSTEM as CHESS28
-from rules.core.board import Player
+from rules.core.board import Player, Square
 from rules.core.chance import TooManyOutcomes, enumerate_outcomes, sample_outcomes
 from rules.core.dice import RandomDice
 from rules.core.system import GameSystem
 from rules.d20_chess.system import SYSTEM as D20
-from rules.wargame_chess.state import Zone
+from rules.wargame_chess import actions as WA
+from rules.wargame_chess.scenario import scenario as wc_scenario
+from rules.wargame_chess.state import Decision, Zone
 from rules.wargame_chess.system import SYSTEM as WARGAME
+from tests.helpers import step
 
 
 def test_enumeration_exploding_die() -> None:
@@ -186,3 +192,78 @@ def test_apply_fast_gives_the_position_apply_gives(system: GameSystem[Any, Any])
                 checked += 1
             s, _ = system.apply(s, rng.choice(acts), RandomDice(rng.getrandbits(32)))
     assert checked > 100
+
+
+def _attack_with_tokens(white: str, black: str, label: str, target: str) -> Any:
+    """White's piece ``label`` Attacks ``target``, every piece so labelled holding an Advantage
+    token: the attacker's token decision waits."""
+    s = wc_scenario(white, black)
+    s = replace(
+        s, pieces=tuple(replace(p, advantage=1) if p.label == label else p for p in s.pieces)
+    )
+    s, _ = step(s, WA.Activate(f"White {label}"))
+    s, _ = step(s, WA.Attack(f"White {label}", Square.parse(target)))
+    assert s.pending.decision is Decision.ATTACKER_TOKEN
+    return s
+
+
+def _token_attack(use_first: bool | None = None) -> tuple[Any, Any]:
+    """White's Pawn (an Advantage token) Attacks Black's Pawn (an Advantage token too): the
+    attacker's token decision waits, then the defender's."""
+    s = _attack_with_tokens("Ke1 Pd4", "Kh8 Pe5", "P1", "e5")
+    if use_first is not None:
+        s, _ = step(s, WA.UseToken(use_first))
+        assert s.pending.decision is Decision.DEFENDER_TOKEN
+    return s, s.attack
+
+
+def test_wargame_an_advantage_token_decision_has_the_attacks_two_outcomes_at_exact_odds() -> None:
+    """Spending or keeping an Advantage token rolls the Attack (once no other token decision
+    waits): its outcomes are the Attack's success and failure at the exact odds, the same as
+    every die enumerated, never a few sampled rolls; a decision that rolls nothing yet has
+    one outcome."""
+    s, _ = _token_attack()
+    for use in (True, False):  # the defender's decision is next: nothing is rolled yet
+        outs = WARGAME.outcomes(s, WA.UseToken(use))
+        assert len(outs) == 1 and outs[0][0] == 1
+        assert outs[0][1].pending.decision is Decision.DEFENDER_TOKEN
+    seen = set()
+    for first in (True, False):
+        s, att = _token_attack(first)
+        for use in (True, False):
+            action = WA.UseToken(use)
+            odds = WARGAME.odds(s, action)
+            assert odds is not None
+            seen.add(odds["slays"])
+            fast = WARGAME.outcomes(s, action)
+            assert sum(p for p, _ in fast) == 1 and len(fast) == 2
+            slain = sum(p for p, n in fast if n.by_key[att.defender].zone is not Zone.BOARD)
+            assert slain == odds["slays"]
+            generic = GameSystem.outcomes(WARGAME, s, action, limit=1000)  # 2D4 against 2D4
+            assert (
+                sum(p for p, n in generic if n.by_key[att.defender].zone is not Zone.BOARD)
+                == (odds["slays"])
+            )
+    assert len(seen) == 4  # each answer of each side's decision counts
+
+
+def test_wargame_the_evaluation_counts_an_attack_waiting_on_a_token_at_its_odds() -> None:
+    """While an Attack waits for a token decision its dice are not rolled: the evaluation is
+    the expectation over its result (on the enemy Faction Leader: a win at the chance to slay),
+    not the position as if it had missed; the greedy baseline's material likewise."""
+    s = _attack_with_tokens("Ke1 Qd4", "Ke5 Pa7", "Q1", "e5")
+    slay = float(WARGAME.odds(s, WA.UseToken(True))["slays"])
+    assert 0.4 < slay < 1
+    value = evaluate(WARGAME, s, Player.WHITE)
+    held = evaluation._wargame_position(s, Player.WHITE, "")  # as if it had missed
+    assert value == pytest.approx(slay * WIN + (1 - slay) * held)
+    assert value > held
+    assert value == pytest.approx(-evaluate(WARGAME, s, Player.BLACK))
+    # after the roll: the win, or a miss worth less than the expectation
+    for _, after in WARGAME.outcomes(s, WA.UseToken(True)):
+        v = evaluate(WARGAME, after, Player.WHITE)
+        assert (v >= WIN) if after.outcome is not None else (v < value)
+    points = sum((1 if q.owner is Player.WHITE else -1) * q.points for q in s.board.values())
+    assert points > 0
+    material = evaluate(WARGAME, s, Player.WHITE, material_only=True)
+    assert material == pytest.approx(slay * WIN + (1 - slay) * points)

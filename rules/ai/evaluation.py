@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -27,6 +28,7 @@ from rules.d20_chess.pieces import Kind
 from rules.wargame_chess.activation import activatable
 from rules.wargame_chess.engine import attack_in_progress_odds, attack_odds_now
 from rules.wargame_chess.geometry import can_attack
+from rules.wargame_chess.odds import attack_odds
 from rules.wargame_chess.pieces import CommonRule
 from rules.wargame_chess.state import LAST_TURN, Decision, Phase, Zone
 
@@ -212,7 +214,9 @@ def _may_activate(pieces: list[Any]) -> tuple[list[Any], bool]:
 def _leader_threat(state: Any, side: Player, pieces: list[Any], leader: Any) -> float:
     """The best chance among ``side``'s ``pieces`` to slay the enemy Faction Leader (on square
     ``leader``, None when it has none on the board) with one Attack from where they stand (0
-    when none can reach it)."""
+    when none can reach it). A Leader striking the enemy Leader risks its own game: if it
+    fails, the enemy Leader stands beside it with an Advantage token (or it with a Disadvantage
+    token) and may strike back next, so its chance counts less that of the blow back."""
     if leader is None:
         return 0.0
     best = 0.0
@@ -220,8 +224,19 @@ def _leader_threat(state: Any, side: Player, pieces: list[Any], leader: Any) -> 
     for p in pieces:
         if p.owner is side and can_attack(p, leader, board, terrain):
             odds = attack_odds_now(state, p.key, leader, attacker_spends=True)
-            best = max(best, float(odds.slay))
+            chance = float(odds.slay)
+            if p.has(CommonRule.FACTION_LEADER):
+                chance -= (1 - chance) * _blow_back(odds)
+            best = max(best, chance)
     return best
+
+
+def _blow_back(odds: Any) -> float:
+    """The chance that the enemy Leader, having held against a Leader's Attack, slays it back
+    with the Advantage token its Combat Movement gives it (each side's dice as they are, no
+    other token)."""
+    back = replace(odds.defender, advantage=1, disadvantage=0)
+    return float(attack_odds(back, replace(odds.attacker, advantage=0, disadvantage=0)).slay)
 
 
 def _near(a: Any, b: Any) -> int:

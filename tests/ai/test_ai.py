@@ -8,6 +8,7 @@ import math
 import random
 import time
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -623,6 +624,24 @@ def test_wargame_no_threat_counts_after_the_last_activation_of_turn_10() -> None
     assert evaluate(WARGAME, s, me) == pytest.approx(_lead(s, me) - WEIGHT_LATER * slay)
     last = replace(s, turn=LAST_TURN)
     assert evaluate(WARGAME, last, me) == pytest.approx(_lead(last, me))
+
+
+def test_wargame_a_leader_striking_the_enemy_leader_counts_the_blow_back() -> None:
+    """Two Kings side by side, White to Activate: White's King may strike first (2D10 against
+    2D10, 46.65%), but if it fails the Black King, beside it with an Advantage token, strikes
+    back at 68.25%: the strike counts its chance less the blow back's share of the misses.
+    Black's King's threat, later, counts the same way. A Queen's strike risks no Leader."""
+    s = wc_scenario("Ke4 Pa2", "Ke5 Pa7", first=Player.WHITE)
+    odds = attack_odds_now(s, "White K1", sq("e5"), attacker_spends=True)
+    assert odds.slay == Fraction(4665, 10000)
+    net = 0.4665 - (1 - 0.4665) * 0.6825
+    me = Player.WHITE
+    expected = _lead(s, me) + WEIGHT_NOW * net - WEIGHT_LATER * net
+    assert evaluate(WARGAME, s, me) == pytest.approx(expected)
+    assert evaluate(WARGAME, s, me) < _lead(s, me) + (WEIGHT_NOW - WEIGHT_LATER) * 0.4665
+    queen = wc_scenario("Ke1 Qe4", "Ke5 Pa7", first=Player.WHITE)
+    slay = float(attack_odds_now(queen, "White Q1", sq("e5"), attacker_spends=True).slay)
+    assert evaluate(WARGAME, queen, me) == pytest.approx(_lead(queen, me) + WEIGHT_NOW * slay)
 
 
 def test_wargame_a_leader_is_not_deployed_where_the_first_to_activate_can_strike_it() -> None:

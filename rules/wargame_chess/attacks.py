@@ -70,18 +70,9 @@ def attack_odds_now(
     if defender is None:
         raise IllegalAction(f"there is no piece on {target} to Attack")
 
-    def token(p: Piece, spend: bool) -> Token | None:
-        if p.kind.dice[0] < 2:
-            return None
-        if p.disadvantage:
-            return Token.DISADVANTAGE
-        if spend and p.advantage and tx.may_spend_advantage(p):
-            return Token.ADVANTAGE
-        return None
-
     mounted = _mounted(tx, attacker, defender, target)
-    a_spec = tx.roll_spec(attacker, token(attacker, attacker_spends), int(mounted), defender)
-    d_spec = tx.roll_spec(defender, token(defender, defender_spends), 0, attacker)
+    a_spec = tx.roll_spec(attacker, _token(tx, attacker, attacker_spends), int(mounted), defender)
+    d_spec = tx.roll_spec(defender, _token(tx, defender, defender_spends), 0, attacker)
     return attack_odds(a_spec, d_spec)
 
 
@@ -91,7 +82,7 @@ def attack_in_progress_odds(
     """The exact odds of the Attack waiting for a player to spend or keep an Advantage token
     (None when no Attack waits so), if that player answers ``use`` (None: spends it): a token
     already decided as it was, one still to decide spent, a Disadvantage token always (as
-    ``_token_step`` forces it). With them, whether the defender can be slain at all (else a
+    ``_token_rule`` has it). With them, whether the defender can be slain at all (else a
     success only moves it aside)."""
     att, pend = state.attack, state.pending
     if att is None or pend is None:
@@ -102,14 +93,9 @@ def attack_in_progress_odds(
     attacker, defender = tx.piece(att.attacker), tx.piece(att.defender)
 
     def token(p: Piece, decided: bool, chosen: Token | None) -> Token | None:
-        if decided or p.kind.dice[0] < 2:
+        if decided:
             return chosen
-        if p.disadvantage:
-            return Token.DISADVANTAGE
-        if not p.advantage or not tx.may_spend_advantage(p):
-            return None
-        deciding = p.key == pend.piece
-        return Token.ADVANTAGE if use is None or use or not deciding else None
+        return _token(tx, p, use is None or use or p.key != pend.piece)
 
     a_tok = token(attacker, att.attacker_decided, att.attacker_token)
     d_tok = token(defender, att.defender_decided, att.defender_token)
@@ -169,17 +155,29 @@ def _h_attack(tx: Transaction, a: A.Action) -> None:
     _continue_attack(tx)
 
 
-def _token_step(tx: Transaction, key: str) -> tuple[bool, Token | None]:
-    """Settle mandatory or impossible token use. Returns (the player must choose, token spent)."""
-    p = tx.piece(key)
+def _token_rule(tx: Transaction, p: Piece) -> tuple[bool, Token | None]:
+    """The token rule before a roll: (whether the player chooses to spend an Advantage token,
+    the token spent whatever they choose). Jokers spend none; a Disadvantage token is always
+    spent; an Advantage token is the player's choice where it may be spent."""
     if p.kind.dice[0] < 2:  # Jokers cannot spend tokens
         return False, None
     if p.disadvantage > 0:
-        tx.remove_tokens(key, Token.DISADVANTAGE, 1, "spent: Disadvantage tokens must be spent")
         return False, Token.DISADVANTAGE
-    if p.advantage > 0 and tx.may_spend_advantage(p):
-        return True, None
-    return False, None
+    return p.advantage > 0 and tx.may_spend_advantage(p), None
+
+
+def _token(tx: Transaction, p: Piece, spends: bool) -> Token | None:
+    """The token ``p``'s roll uses if its player, when asked, spends (``spends``) or keeps."""
+    choose, forced = _token_rule(tx, p)
+    return Token.ADVANTAGE if choose and spends else forced
+
+
+def _token_step(tx: Transaction, key: str) -> tuple[bool, Token | None]:
+    """Settle mandatory or impossible token use. Returns (the player must choose, token spent)."""
+    choose, forced = _token_rule(tx, tx.piece(key))
+    if forced is Token.DISADVANTAGE:
+        tx.remove_tokens(key, Token.DISADVANTAGE, 1, "spent: Disadvantage tokens must be spent")
+    return choose, forced
 
 
 def _continue_attack(tx: Transaction) -> None:

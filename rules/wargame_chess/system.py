@@ -115,12 +115,13 @@ class WargameChess(GameSystem[GameState, GameConfig]):
         represented by the first state seeded dice give it (enumerating the four dice of an
         Attack takes a few hundred runs; sampling them would put a few rolls' luck in the
         search's values). Everything else is enumerated exactly by the generic way."""
-        slay = _slay_odds(state, action)
-        if slay is not None:
+        if isinstance(action, (A.Attack, A.UseToken)):
             try:  # waiting for an Advantage decision (the defender's), it rolls nothing yet
                 return [(Fraction(1), engine.apply(state, action, ScriptedDice([]))[0])]
             except ReplayError:
                 pass
+        slay = _slay_odds(state, action)  # (odds only once the Attack rolls)
+        if slay is not None:
             found: dict[bool, GameState] = {}
             for seed in range(200):
                 new, events = engine.apply(state, action, RandomDice(seed))

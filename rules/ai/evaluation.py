@@ -45,6 +45,13 @@ WARGAME_TOKEN = {"advantage": 0.4, "disadvantage": -0.4, "blessed": 0.3, "cursed
 WARGAME_LEAD = 0.8
 WARGAME_LEAD_BASE = 0.08
 WARGAME_LEAD_PER_TURN = 0.04
+# A lean, not a judgement: each piece is worth a trifle more for each rank it stands ahead of
+# its side's back rank (a rank is a fifth of the search's cost of one decision,
+# search.STEP_COST), so it decides only between moves that nothing else tells apart. Moves are
+# listed northward first and equal values took the first listed: White advanced and Black held
+# back. With the lean the AI advances from either seat (as Black against the material greedy,
+# 100 games at 0.1 s: 54% won without it, 70% with it; as White no change, 78% and 76%).
+WARGAME_FORWARD = 0.002
 # A slain Faction Leader loses the game, and Activations alternate: where the search stops, the
 # side that Activates next may strike the enemy Leader, so its best such Attack is worth its
 # chance to slay times a win (a little less: the search did not see the roll). A threat from the
@@ -108,6 +115,7 @@ def _wargame_rolling(
 def _wargame_position(state: Any, player: Player, slain: str) -> float:
     """The evaluation of a position (the piece keyed ``slain``, if any, counted as gone)."""
     total = 0.0
+    forward = 0.0  # the lean: WARGAME_FORWARD a rank ahead, for each piece
     on_board: dict[Player, list[Any]] = {Player.WHITE: [], Player.BLACK: []}
     leaders: dict[Player, Any] = {}  # each side's Faction Leader's square
     deploying = state.phase is Phase.DEPLOY  # (a piece still to deploy will be on the board)
@@ -124,11 +132,21 @@ def _wargame_position(state: Any, player: Player, slain: str) -> float:
         v += WARGAME_TOKEN["disadvantage"] * p.disadvantage
         v += WARGAME_TOKEN["blessed"] * p.blessed + WARGAME_TOKEN["cursed"] * p.cursed
         total += v if p.owner is player else -v
+        if p.square is not None:
+            ahead = WARGAME_FORWARD * wargame_ahead(p.square, p.owner)
+            forward += ahead if p.owner is player else -ahead
     if state.phase not in (Phase.PLAY, Phase.DEPLOY) or state.outcome is not None:
         return total
-    return wargame_lead(total, state.turn) + _wargame_leader_threats(
-        state, player, on_board, leaders
+    return (
+        forward
+        + wargame_lead(total, state.turn)
+        + _wargame_leader_threats(state, player, on_board, leaders)
     )
+
+
+def wargame_ahead(square: Any, owner: Player) -> int:
+    """How many ranks ahead of its own back rank a piece of ``owner`` stands on ``square``."""
+    return int(square.rank) if owner is Player.WHITE else 7 - int(square.rank)
 
 
 def wargame_lead(points: float, turn: int) -> float:

@@ -17,10 +17,10 @@ import pytest
 import tests.chess28.helpers as c28
 from bot import systems as _registry
 from rules.ai import search
+from rules.ai.evaluation import WARGAME_FORWARD, WIN, evaluate, wargame_ahead, wargame_lead
 from rules.ai.evaluation import WARGAME_LEADER_LATER as WEIGHT_LATER
 from rules.ai.evaluation import WARGAME_LEADER_STRIKE as WEIGHT_NOW
 from rules.ai.evaluation import WARGAME_LEADER_STUCK as WEIGHT_STUCK
-from rules.ai.evaluation import WIN, evaluate, wargame_lead
 from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, greedy_player, level
 from rules.ai.search import STEP_COST, Settings, decide, strip
 from rules.card_game.battlefield import SQUARES, base_rank
@@ -543,9 +543,16 @@ def _material(s: Any, me: Player) -> float:
     return float(sum((1 if p.owner is me else -1) * p.points for p in s.board.values()))
 
 
+def _forward(s: Any, me: Player) -> float:
+    """The lean: WARGAME_FORWARD for each rank a piece stands ahead of its own back rank."""
+    return WARGAME_FORWARD * sum(
+        (1 if p.owner is me else -1) * wargame_ahead(p.square, p.owner) for p in s.board.values()
+    )
+
+
 def _lead(s: Any, me: Player) -> float:
-    """What the full evaluation makes of that lead in points, in this turn."""
-    return wargame_lead(_material(s, me), s.turn)
+    """What the full evaluation makes of that lead in points, in this turn (and the lean)."""
+    return wargame_lead(_material(s, me), s.turn) + _forward(s, me)
 
 
 def test_wargame_a_lead_in_points_weighs_more_as_turn_10_nears() -> None:
@@ -558,8 +565,8 @@ def test_wargame_a_lead_in_points_weighs_more_as_turn_10_nears() -> None:
     assert wargame_lead(3, 10) > 0.5 * WIN
     s = wc_scenario("Ke1 Qd1", "Kh8 Pa7")  # no Attack reaches a King: the lead alone
     assert s.turn == 1
-    assert evaluate(WARGAME, s, Player.WHITE) == pytest.approx(wargame_lead(2, 1))
-    assert evaluate(WARGAME, s, Player.BLACK) == pytest.approx(-wargame_lead(2, 1))
+    assert evaluate(WARGAME, s, Player.WHITE) == pytest.approx(_lead(s, Player.WHITE))
+    assert evaluate(WARGAME, s, Player.BLACK) == pytest.approx(-_lead(s, Player.WHITE))
 
 
 def test_wargame_a_strike_on_the_faction_leader_counts_before_it_is_made() -> None:
@@ -642,6 +649,27 @@ def test_wargame_a_leader_striking_the_enemy_leader_counts_the_blow_back() -> No
     queen = wc_scenario("Ke1 Qe4", "Ke5 Pa7", first=Player.WHITE)
     slay = float(attack_odds_now(queen, "White Q1", sq("e5"), attacker_spends=True).slay)
     assert evaluate(WARGAME, queen, me) == pytest.approx(_lead(queen, me) + WEIGHT_NOW * slay)
+
+
+def test_wargame_the_ai_advances_from_either_seat_when_nothing_else_differs() -> None:
+    """Far from every enemy, no Move changes the points or a threat: each side's Activation
+    takes a piece forward, towards the enemy (south for Black), not the first listed Move
+    (northward: back, for Black). Without the lean Black's Pawn steps back to d6."""
+    for me, pieces, enemy in ((Player.BLACK, "Kh5 Pd5", "Ka1"), (Player.WHITE, "Ka4 Pd4", "Kh8")):
+        white, black = (pieces, enemy) if me is Player.WHITE else (enemy, pieces)
+        s = wc_scenario(white, black, first=me)
+
+        after = s
+        while WARGAME.decider(after) is me:
+            choice = decide(WARGAME, after, Settings(depth=2, time_limit=60.0), seed=1)
+            after = WARGAME.outcomes(after, choice.action)[0][1]
+        assert _ahead(after, me) == _ahead(s, me) + 1
+        assert evaluate(WARGAME, after, me) > evaluate(WARGAME, s, me)
+
+
+def _ahead(state: Any, side: Player) -> int:
+    """How many ranks ahead of their back rank ``side``'s pieces stand, together."""
+    return sum(wargame_ahead(p.square, side) for p in state.board.values() if p.owner is side)
 
 
 def test_wargame_a_leader_is_not_deployed_where_the_first_to_activate_can_strike_it() -> None:

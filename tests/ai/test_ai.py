@@ -654,7 +654,7 @@ def test_wargame_a_leader_striking_the_enemy_leader_counts_the_blow_back() -> No
 def test_wargame_the_ai_advances_from_either_seat_when_nothing_else_differs() -> None:
     """Far from every enemy, no Move changes the points or a threat: each side's Activation
     takes a piece forward, towards the enemy (south for Black), not the first listed Move
-    (northward: back, for Black). Without the lean Black's Pawn steps back to d6."""
+    (northward: back, for Black). Without the lean Black steps a rank back."""
     for me, pieces, enemy in ((Player.BLACK, "Kh5 Pd5", "Ka1"), (Player.WHITE, "Ka4 Pd4", "Kh8")):
         white, black = (pieces, enemy) if me is Player.WHITE else (enemy, pieces)
         s = wc_scenario(white, black, first=me)

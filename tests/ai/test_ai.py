@@ -572,7 +572,7 @@ def test_wargame_a_lead_in_points_weighs_more_as_turn_10_nears() -> None:
 def test_wargame_a_strike_on_the_faction_leader_counts_before_it_is_made() -> None:
     """A slain Faction Leader loses the game: where the search stops, the side that Activates
     next and can Attack the enemy Leader gets its chance to slay times 0.9 of a win; the other
-    side's threat counts 0.15 of a win; a blocked line is no threat."""
+    side's threat counts 0.3 of a win; a blocked line is no threat."""
     me = Player.WHITE
     for first, weight in ((Player.BLACK, WEIGHT_NOW), (Player.WHITE, WEIGHT_LATER)):
         s = wc_scenario("Ke1 Pa2", "Kh8 Qe4", first=first)
@@ -587,7 +587,7 @@ def test_wargame_a_strike_on_the_faction_leader_counts_before_it_is_made() -> No
 def test_wargame_a_threat_to_a_leader_that_has_already_activated_weighs_more() -> None:
     """The King has already Activated this turn, so White's next Activation (the Pawn's) cannot
     move it out of the Queen's line: the Queen's threat, from Black's fresh pieces, weighs 0.6
-    of a win, not 0.15. Once Black's Queen has Activated too, Black's next Activation in this
+    of a win, not 0.3. Once Black's Queen has Activated too, Black's next Activation in this
     turn is its Pawn's, which cannot strike: no threat."""
     s = wc_scenario("Kf1 Pa2", "Kh8 Qe4 Pa7", first=Player.WHITE)
     s, _ = step(s, Activate("White K1"))
@@ -614,7 +614,7 @@ def test_wargame_a_threat_to_a_leader_that_has_already_activated_weighs_more() -
 
 def test_wargame_no_threat_counts_after_the_last_activation_of_turn_10() -> None:
     """White's King is the last fresh piece: after its Activation the turn ends and Black
-    Activates first in the next one, so the Queen's threat counts (0.15 of a win: the King may
+    Activates first in the next one, so the Queen's threat counts (0.3 of a win: the King may
     move away first). In turn 10 the game ends on points after it: no threat."""
     s = wc_scenario("Ke1 Pa2", "Kh8 Qe4", first=Player.BLACK)
     s, _ = step(s, Activate("Black K1"))

@@ -10,8 +10,14 @@ one legal action are not counted).
                        [--level hard] [--opponents random,greedy,easy]
                        [--time-limit 0.1 | --time-limit wargame-chess=0.1,chess28=0.4]
                        [--chess28-mode pinata | last-standing | choose] [--jobs 2]
+                       [--calibration]
 
-Each row ends with the issue's target for it, met or missed.
+Each row ends with the issue's target for it, met or missed. ``--calibration`` adds, per
+pairing, how well the AI's own value of a position (its search's value of the action it chose)
+forecast the games' results: its decisions in five bands of value (fifths of all the values
+seen), each band with the mean result of the games those decisions came from (a win 1, a draw
+0.5, a loss 0), in all and by stage of the game (turns 1-2, 3-4, 5 on) where the system counts
+turns. A well-judged evaluation scores higher in each band than in the one below.
 
 Keep runs short on a shared machine: --games is per system and opponent. A run too long for one
 sitting can be kept in a journal (``--journal FILE``): every finished game is written to it as it
@@ -131,6 +137,7 @@ def _one_game(job: tuple[str, str, str, int, float | None, int, str]) -> dict[st
         "length": n,
         "times": ai.times,
         "turns": ai.turns,
+        "values": ai.values,
     }
 
 
@@ -236,6 +243,7 @@ def match(
         "lengths": [r["length"] for r in results],
         "times": [t for r in results for t in r["times"]],
         "turns": [t for r in results for t in r["turns"]],
+        "results": results,
     }
 
 
@@ -283,6 +291,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument(
+        "--calibration",
+        action="store_true",
+        help="also show how well the AI's own values forecast the results (see above)",
+    )
+    ap.add_argument(
         "--journal",
         default="",
         help="a file keeping every finished game: started again, the run plays only the rest",
@@ -305,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.journal:
         run = {
             "commit": commit(),
-            **{k: v for k, v in vars(args).items() if k not in ("jobs", "journal")},
+            **{k: v for k, v in vars(args).items() if k not in ("jobs", "journal", "calibration")},
         }
         journal = Journal(Path(args.journal), run)
         print(f"journal {args.journal}: {len(journal.results)} games already played", flush=True)
@@ -352,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
                     tally = ", ".join(f"{why} {k}" for why, k in sorted(reasons.items()))
                     what = {"draw": "draws", "loss": "losses"}[kind]
                     print(f"{'':14}    {what} by how they ended: {tally}", flush=True)
+            if args.calibration:
+                for line in calibration(r["results"]):
+                    print(f"{'':14}    {line}", flush=True)
     return 0
 
 
@@ -365,6 +381,51 @@ def time_limits(text: str, sid: str) -> float | None:
         if name.strip() == sid:
             return float(seconds)
     return None
+
+
+SCORES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+STAGES = (("turns 1-2", 1, 2), ("turns 3-4", 3, 4), ("turn 5 on", 5, 10**9))
+
+
+def calibration(results: list[dict[str, Any]], bands: int = 5) -> list[str]:
+    """How well the AI's values forecast its games' results: the decisions of ``results`` (each
+    game's ``values``: [turn or None, value] per decision with a choice) in ``bands`` bands of
+    value, fifths of every value seen, each with the mean result (``SCORES``) of the games the
+    decisions came from; a line for all of them, then one per stage of the game (``STAGES``)
+    where the decisions have turns. Games journaled before values were kept count nothing."""
+    points = [
+        (turn, float(value), SCORES[r["outcome"]])
+        for r in results
+        for turn, value in r.get("values", [])
+    ]
+    if not points:
+        return ["calibration: no values recorded"]
+    ordered = sorted(v for _, v, _ in points)
+    edges = [ordered[min(len(ordered) - 1, len(ordered) * k // bands)] for k in range(1, bands)]
+
+    def band(v: float) -> int:
+        return sum(v >= e for e in edges)
+
+    names = []
+    for k in range(bands):
+        lo = "" if k == 0 else f"{edges[k - 1]:.0f}"
+        hi = "" if k == bands - 1 else f"{edges[k]:.0f}"
+        names.append(f"[{lo}, {hi})")
+    lines = ["calibration (the AI's value: the mean result of its games): " + "  ".join(names)]
+    stages = [("all", -(10**9), 10**9)] + [
+        s for s in STAGES if any(t is not None and s[1] <= t <= s[2] for t, _, _ in points)
+    ]
+    for name, first, last in stages:
+        sums, counts = [0.0] * bands, [0] * bands
+        for turn, v, score in points:
+            if name == "all" or (turn is not None and first <= turn <= last):
+                sums[band(v)] += score
+                counts[band(v)] += 1
+        cells = [
+            f"{sums[k] / counts[k]:.2f} ({counts[k]})" if counts[k] else "-" for k in range(bands)
+        ]
+        lines.append(f"  {name:10} " + "  ".join(cells))
+    return lines
 
 
 def _median_p95(xs: list[float]) -> tuple[float, float]:
@@ -382,22 +443,26 @@ class _TimedAI(AIPlayer):
         # a run of the AI's consecutive decisions (an Activation in Wargame Chess, a move and
         # its promotion in d20 explorer chess, a whole turn in the card game): total seconds
         self.turns: list[float] = []
+        # [turn (None where the system has none), the search's value] per decision with a choice
+        self.values: list[list[Any]] = []
         self._next_step = -1
 
     def act(self, system: GameSystem[Any, Any], state: Any) -> Any:
         many = len(system.legal_actions(state)) > 1
         step = len(system.history(state))
         t = time.perf_counter()
-        action = super().act(system, state)
+        choice = self.choose(system, state)
         took = time.perf_counter() - t
         if many:
             self.times.append(took)
+            turn = getattr(state, "turn", None)
+            self.values.append([turn if isinstance(turn, int) else None, choice.value])
         if step == self._next_step and self.turns:
             self.turns[-1] += took
         else:
             self.turns.append(took)
         self._next_step = step + 1
-        return action
+        return choice.action
 
 
 if __name__ == "__main__":

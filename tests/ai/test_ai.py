@@ -874,3 +874,28 @@ def test_a_benchmark_run_in_a_journal_resumes_where_it_stopped(tmp_path: Path) -
     assert len(path.read_text().splitlines()) == 1 + 3  # the header and three games
     with pytest.raises(SystemExit, match="another run"):
         bench.Journal(path, {"commit": "def", "seed": 1})
+
+
+def test_the_benchmarks_calibration_sorts_decisions_by_value_and_scores_their_games() -> None:
+    """Each decision falls in its band of value (fifths of all values seen) and counts its
+    game's result; a stage of the game counts only its own turns."""
+    bench = _bench()
+    results = [
+        # a won game whose values were all high, in turn 1
+        {"outcome": "win", "values": [[1, 500.0], [1, 600.0]]},
+        # a lost game whose values were all low, in turn 5
+        {"outcome": "loss", "values": [[5, -500.0], [5, -600.0]]},
+        # a draw in the middle band, in turn 3
+        {"outcome": "draw", "values": [[3, 0.0]]},
+        {"outcome": "win"},  # journaled before values were kept: counts nothing
+    ]
+    lines = bench.calibration(results)
+    head, rows = lines[0], {line[2:12].strip(): line[12:].split() for line in lines[1:]}
+    assert head.endswith("[, -500)  [-500, 0)  [0, 500)  [500, 600)  [600, )")
+    assert list(rows) == ["all", "turns 1-2", "turns 3-4", "turn 5 on"]
+    one = ["(1)"]
+    assert rows["all"] == ["0.00", *one, "0.00", *one, "0.50", *one, "1.00", *one, "1.00", *one]
+    assert rows["turns 1-2"] == ["-", "-", "-", "1.00", *one, "1.00", *one]
+    assert rows["turn 5 on"] == ["0.00", *one, "0.00", *one, "-", "-", "-"]
+    assert rows["turns 3-4"] == ["-", "-", "0.50", *one, "-", "-"]
+    assert bench.calibration([{"outcome": "win"}]) == ["calibration: no values recorded"]

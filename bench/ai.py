@@ -402,25 +402,23 @@ def calibration(results: list[dict[str, Any]], bands: int = 5) -> list[str]:
         return ["calibration: no values recorded"]
     ordered = sorted(v for _, v, _ in points)
     edges = [ordered[min(len(ordered) - 1, len(ordered) * k // bands)] for k in range(1, bands)]
-
-    def band(v: float) -> int:
-        return sum(v >= e for e in edges)
-
+    banded = [(turn, sum(v >= e for e in edges), score) for turn, v, score in points]
     names = []
     for k in range(bands):
         lo = "" if k == 0 else f"{edges[k - 1]:.0f}"
         hi = "" if k == bands - 1 else f"{edges[k]:.0f}"
         names.append(f"[{lo}, {hi})")
     lines = ["calibration (the AI's value: the mean result of its games): " + "  ".join(names)]
-    stages = [("all", -(10**9), 10**9)] + [
-        s for s in STAGES if any(t is not None and s[1] <= t <= s[2] for t, _, _ in points)
-    ]
-    for name, first, last in stages:
+    stages = [("all", banded)]
+    for name, first, last in STAGES:
+        inside = [b for b in banded if b[0] is not None and first <= b[0] <= last]
+        if inside:
+            stages.append((name, inside))
+    for name, chosen in stages:
         sums, counts = [0.0] * bands, [0] * bands
-        for turn, v, score in points:
-            if name == "all" or (turn is not None and first <= turn <= last):
-                sums[band(v)] += score
-                counts[band(v)] += 1
+        for _, k, score in chosen:
+            sums[k] += score
+            counts[k] += 1
         cells = [
             f"{sums[k] / counts[k]:.2f} ({counts[k]})" if counts[k] else "-" for k in range(bands)
         ]

@@ -53,18 +53,21 @@ WARGAME_LEAD_PER_TURN = 0.04
 # 100 games at 0.1 s: 54% won without it, 70% with it; as White no change, 78% and 76%).
 WARGAME_FORWARD = 0.002
 # A slain Faction Leader loses the game, and Activations alternate: where the search stops, the
-# side that Activates next may strike the enemy Leader, so its best such Attack is worth its
-# chance to slay times a win (a little less: the search did not see the roll). A threat from the
-# side that does not act next, with the pieces it may Activate after that (those not yet
-# Activated this turn, else any), is a smaller worry when its opponent can first move the Leader
-# away; when the Leader has already Activated this turn (and so cannot), only a block or the
-# striker's death saves it. Moving the Leader away spends an Activation, so even the smaller
-# worry weighs 0.3 of a win (100 games from each seat against the material greedy at 0.1 s: at
-# 0.15, 70% as Black and 76% as White; at 0.3, 75% and 79%; at 0.45 as Black, 68%; at 0.4 s over
-# 200 games 0.3 measured 70.5%, no better than 0.15: the gain is within the noise).
-WARGAME_LEADER_STRIKE = 0.9 * WIN
-WARGAME_LEADER_LATER = 0.3 * WIN
-WARGAME_LEADER_STUCK = 0.6 * WIN
+# side that Activates next may strike the enemy Leader, so its best such Attack counts its chance
+# to slay (times 0.9: the search did not see the roll). A threat from the side that does not act
+# next, with the pieces it may Activate after that (those not yet Activated this turn, else any),
+# is a smaller worry when its opponent can first move the Leader away (0.3 of its chance; moving
+# away spends an Activation); when the Leader has already Activated this turn (and so cannot),
+# only a block or the striker's death saves it (0.6). (100 games from each seat against the
+# material greedy at 0.1 s: later threats at 0.15, 70% as Black and 76% as White; at 0.3, 75% and
+# 79%; at 0.45 as Black, 68%.)
+# A strike ends the game, so it is counted as what it is, a chance of the game's end mixed with
+# the position's value (``_strike``), not added to it: a threat costs the side that leads more
+# than the side that trails, which has less to lose (400 games at 0.1 s against the material
+# greedy, the same seeds for both: added, 69.6%; mixed, 75.9%).
+WARGAME_LEADER_STRIKE = 0.9
+WARGAME_LEADER_LATER = 0.3
+WARGAME_LEADER_STUCK = 0.6
 
 # d20 explorer chess: pieces by kind (the King is the game, so it is scored by the result);
 # experience towards promotion is worth a little.
@@ -140,11 +143,8 @@ def _wargame_position(state: Any, player: Player, slain: str) -> float:
             forward += ahead if p.owner is player else -ahead
     if state.phase not in (Phase.PLAY, Phase.DEPLOY) or state.outcome is not None:
         return total
-    return (
-        forward
-        + wargame_lead(total, state.turn)
-        + _wargame_leader_threats(state, player, on_board, leaders)
-    )
+    held = forward + wargame_lead(total, state.turn)
+    return _wargame_leader_threats(state, player, on_board, leaders, held)
 
 
 def wargame_ahead(square: Any, owner: Player) -> int:
@@ -159,17 +159,21 @@ def wargame_lead(points: float, turn: int) -> float:
 
 
 def _wargame_leader_threats(
-    state: Any, player: Player, on_board: dict[Player, list[Any]], leaders: dict[Player, Any]
+    state: Any,
+    player: Player,
+    on_board: dict[Player, list[Any]],
+    leaders: dict[Player, Any],
+    held: float,
 ) -> float:
-    """The Faction Leader terms, from ``player``'s side: the side that Activates next may
-    strike the enemy Leader (weight WARGAME_LEADER_STRIKE); then the other side, with the pieces
-    it may Activate after that (weight WARGAME_LEADER_LATER, or WARGAME_LEADER_STUCK when the
-    threatened Leader cannot be among the next side's pieces to move away). A side whose next
-    Activation would come after the end of turn 10 (the game ends on points then) threatens
-    nothing."""
+    """The position's value ``held`` (from ``player``'s side, no Leader struck) with the Faction
+    Leaders' threats mixed in: the side that Activates next may strike the enemy Leader (weight
+    WARGAME_LEADER_STRIKE); failing that, the other side, with the pieces it may Activate after
+    that (WARGAME_LEADER_LATER, or WARGAME_LEADER_STUCK when the threatened Leader cannot be
+    among the next side's pieces to move away). A side whose next Activation would come after
+    the end of turn 10 (the game ends on points then) threatens nothing."""
     now, strikers, reactivating = _wargame_next_strikers(state, on_board)
     if now is None:
-        return 0.0
+        return held
     fresh = sum(not p.activated for side in on_board.values() for p in side)
     if state.pending is None:  # ``now`` Activates for certain
         now_acts, fresh_after = True, fresh - (0 if reactivating else 1)
@@ -179,20 +183,54 @@ def _wargame_leader_threats(
         now_acts = fresh > 0 or state.turn < LAST_TURN
         fresh_after = fresh - (0 if reactivating else 1) if fresh > 0 else 0
     later_acts = now_acts and (fresh_after > 0 or state.turn < LAST_TURN)
-    total = 0.0
-    if now_acts:
-        threat = WARGAME_LEADER_STRIKE * _leader_threat(
-            state, now, strikers, leaders.get(now.other)
-        )
-        total += threat if now is player else -threat
-    if later_acts:
+    value = held
+    if later_acts:  # what the game is worth if the side acting next does not strike first
         later = now.other
         pieces, _ = _may_activate(on_board[later])
         can_flee = any(p.square == leaders.get(now) for p in strikers)
         weight = WARGAME_LEADER_LATER if can_flee else WARGAME_LEADER_STUCK
-        threat = weight * _leader_threat(state, later, pieces, leaders.get(now))
-        total += threat if later is player else -threat
-    return total
+        value = _strike(state, player, later, pieces, leaders.get(now), weight, value)
+    if now_acts:
+        value = _strike(
+            state, player, now, strikers, leaders.get(now.other), WARGAME_LEADER_STRIKE, value
+        )
+    return value
+
+
+def _strike(
+    state: Any,
+    player: Player,
+    side: Player,
+    pieces: list[Any],
+    leader: Any,
+    weight: float,
+    value: float,
+) -> float:
+    """``value`` (from ``player``'s side) with ``side``'s best strike on the enemy Faction Leader
+    (on square ``leader``; None: it has none on the board) mixed in: among ``side``'s
+    ``pieces`` that can Attack it from where they stand, the strike worth most to ``side``, its
+    chance to slay (times ``weight``) a win for ``side``, the rest ``value``; no strike (the
+    value unchanged) when none gains ``side`` anything. A Leader striking the enemy Leader
+    risks its own game: if it fails, the enemy Leader stands beside it with an Advantage token
+    and may strike back, so that share of the misses is a loss for ``side``."""
+    if leader is None:
+        return value
+    win = WIN if side is player else -WIN  # the end of the game if the strike slays
+    own = value if side is player else -value  # the value from the striker's side
+    best_gain, best = 0.0, value
+    board, terrain = state.board, state.terrain_map
+    for p in pieces:
+        if p.owner is side and can_attack(p, leader, board, terrain):
+            odds = attack_odds_now(state, p.key, leader, attacker_spends=True)
+            slay = weight * float(odds.slay)
+            back = 0.0
+            if p.has(CommonRule.FACTION_LEADER):
+                back = weight * float(1 - odds.slay) * _blow_back(odds)
+            gain = slay * (WIN - own) - back * (WIN + own)
+            if gain > best_gain:
+                best_gain = gain
+                best = value + slay * (win - value) + back * (-win - value)
+    return best
 
 
 def _wargame_next_strikers(
@@ -230,26 +268,6 @@ def _may_activate(pieces: list[Any]) -> tuple[list[Any], bool]:
     the side to act, from the pieces already sorted by side)."""
     fresh = [p for p in pieces if not p.activated]
     return fresh or pieces, not fresh
-
-
-def _leader_threat(state: Any, side: Player, pieces: list[Any], leader: Any) -> float:
-    """The best chance among ``side``'s ``pieces`` to slay the enemy Faction Leader (on square
-    ``leader``, None when it has none on the board) with one Attack from where they stand (0
-    when none can reach it). A Leader striking the enemy Leader risks its own game: if it
-    fails, the enemy Leader stands beside it with an Advantage token (or it with a Disadvantage
-    token) and may strike back next, so its chance counts less that of the blow back."""
-    if leader is None:
-        return 0.0
-    best = 0.0
-    board, terrain = state.board, state.terrain_map
-    for p in pieces:
-        if p.owner is side and can_attack(p, leader, board, terrain):
-            odds = attack_odds_now(state, p.key, leader, attacker_spends=True)
-            chance = float(odds.slay)
-            if p.has(CommonRule.FACTION_LEADER):
-                chance -= (1 - chance) * _blow_back(odds)
-            best = max(best, chance)
-    return best
 
 
 def _blow_back(odds: Any) -> float:

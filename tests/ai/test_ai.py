@@ -555,6 +555,13 @@ def _lead(s: Any, me: Player) -> float:
     return wargame_lead(_material(s, me), s.turn) + _forward(s, me)
 
 
+def _struck(value: float, slay: float, won: bool, back: float = 0.0) -> float:
+    """``value`` with a strike on a Faction Leader mixed in: the game ends, won (``won``) or
+    lost, with chance ``slay``, and the other way with chance ``back`` (the blow back)."""
+    end = WIN if won else -WIN
+    return value + slay * (end - value) + back * (-end - value)
+
+
 def test_wargame_a_lead_in_points_weighs_more_as_turn_10_nears() -> None:
     """A lead is a share of a win: growing with the lead, never a whole win, the same for either
     side (zero-sum), and worth more late (the points decide the game after turn 10)."""
@@ -571,15 +578,17 @@ def test_wargame_a_lead_in_points_weighs_more_as_turn_10_nears() -> None:
 
 def test_wargame_a_strike_on_the_faction_leader_counts_before_it_is_made() -> None:
     """A slain Faction Leader loses the game: where the search stops, the side that Activates
-    next and can Attack the enemy Leader gets its chance to slay times 0.9 of a win; the other
-    side's threat counts 0.3 of a win; a blocked line is no threat."""
+    next and can Attack the enemy Leader ends the game with its chance to slay times 0.9; the
+    other side's threat counts 0.3 of its chance; a blocked line is no threat."""
     me = Player.WHITE
     for first, weight in ((Player.BLACK, WEIGHT_NOW), (Player.WHITE, WEIGHT_LATER)):
         s = wc_scenario("Ke1 Pa2", "Kh8 Qe4", first=first)
         queen = next(p for p in s.board.values() if p.label == "Q1")
         slay = float(attack_odds_now(s, queen.key, sq("e1"), attacker_spends=True).slay)
         assert 0 < slay < 1
-        assert evaluate(WARGAME, s, me) == pytest.approx(_lead(s, me) - weight * slay)
+        assert evaluate(WARGAME, s, me) == pytest.approx(
+            _struck(_lead(s, me), weight * slay, False)
+        )
         blocked = wc_scenario("Ke1 Pe2", "Kh8 Qe4", first=first)
         assert evaluate(WARGAME, blocked, me) == pytest.approx(_lead(blocked, me))
 
@@ -587,7 +596,7 @@ def test_wargame_a_strike_on_the_faction_leader_counts_before_it_is_made() -> No
 def test_wargame_a_threat_to_a_leader_that_has_already_activated_weighs_more() -> None:
     """The King has already Activated this turn, so White's next Activation (the Pawn's) cannot
     move it out of the Queen's line: the Queen's threat, from Black's fresh pieces, weighs 0.6
-    of a win, not 0.3. Once Black's Queen has Activated too, Black's next Activation in this
+    of its chance, not 0.3. Once Black's Queen has Activated too, Black's next Activation in this
     turn is its Pawn's, which cannot strike: no threat."""
     s = wc_scenario("Kf1 Pa2", "Kh8 Qe4 Pa7", first=Player.WHITE)
     s, _ = step(s, Activate("White K1"))
@@ -599,7 +608,9 @@ def test_wargame_a_threat_to_a_leader_that_has_already_activated_weighs_more() -
     slay = float(attack_odds_now(s, queen.key, sq("e1"), attacker_spends=True).slay)
     assert 0 < slay < 1
     me = Player.WHITE
-    assert evaluate(WARGAME, s, me) == pytest.approx(_lead(s, me) - WEIGHT_STUCK * slay)
+    assert evaluate(WARGAME, s, me) == pytest.approx(
+        _struck(_lead(s, me), WEIGHT_STUCK * slay, False)
+    )
     assert WEIGHT_STUCK > WEIGHT_LATER
     s, _ = step(s, Activate("White P1"))
     s, _ = step(s, Move("White P1", sq("a3")))
@@ -614,7 +625,7 @@ def test_wargame_a_threat_to_a_leader_that_has_already_activated_weighs_more() -
 
 def test_wargame_no_threat_counts_after_the_last_activation_of_turn_10() -> None:
     """White's King is the last fresh piece: after its Activation the turn ends and Black
-    Activates first in the next one, so the Queen's threat counts (0.3 of a win: the King may
+    Activates first in the next one, so the Queen's threat counts (0.3 of its chance: the King may
     move away first). In turn 10 the game ends on points after it: no threat."""
     s = wc_scenario("Ke1 Pa2", "Kh8 Qe4", first=Player.BLACK)
     s, _ = step(s, Activate("Black K1"))
@@ -628,7 +639,9 @@ def test_wargame_no_threat_counts_after_the_last_activation_of_turn_10() -> None
     slay = float(attack_odds_now(s, "Black Q1", sq("e1"), attacker_spends=True).slay)
     assert 0 < slay < 1
     me = Player.WHITE
-    assert evaluate(WARGAME, s, me) == pytest.approx(_lead(s, me) - WEIGHT_LATER * slay)
+    assert evaluate(WARGAME, s, me) == pytest.approx(
+        _struck(_lead(s, me), WEIGHT_LATER * slay, False)
+    )
     last = replace(s, turn=LAST_TURN)
     assert evaluate(WARGAME, last, me) == pytest.approx(_lead(last, me))
 
@@ -636,19 +649,49 @@ def test_wargame_no_threat_counts_after_the_last_activation_of_turn_10() -> None
 def test_wargame_a_leader_striking_the_enemy_leader_counts_the_blow_back() -> None:
     """Two Kings side by side, White to Activate: White's King may strike first (2D10 against
     2D10, 46.65%), but if it fails the Black King, beside it with an Advantage token, strikes
-    back at 68.25%: the strike counts its chance less the blow back's share of the misses.
-    Black's King's threat, later, counts the same way. A Queen's strike risks no Leader."""
+    back at 68.25%: the blow back's share of the misses loses White the game. Black's King's
+    threat, later, counts the same way. A Queen's strike risks no Leader."""
     s = wc_scenario("Ke4 Pa2", "Ke5 Pa7", first=Player.WHITE)
     odds = attack_odds_now(s, "White K1", sq("e5"), attacker_spends=True)
     assert odds.slay == Fraction(4665, 10000)
-    net = 0.4665 - (1 - 0.4665) * 0.6825
+    back = (1 - 0.4665) * 0.6825
     me = Player.WHITE
-    expected = _lead(s, me) + WEIGHT_NOW * net - WEIGHT_LATER * net
+    later = _struck(_lead(s, me), WEIGHT_LATER * 0.4665, False, WEIGHT_LATER * back)
+    expected = _struck(later, WEIGHT_NOW * 0.4665, True, WEIGHT_NOW * back)
     assert evaluate(WARGAME, s, me) == pytest.approx(expected)
-    assert evaluate(WARGAME, s, me) < _lead(s, me) + (WEIGHT_NOW - WEIGHT_LATER) * 0.4665
+    no_back = _struck(
+        _struck(_lead(s, me), WEIGHT_LATER * 0.4665, False), WEIGHT_NOW * 0.4665, True
+    )
+    assert evaluate(WARGAME, s, me) < no_back
     queen = wc_scenario("Ke1 Qe4", "Ke5 Pa7", first=Player.WHITE)
     slay = float(attack_odds_now(queen, "White Q1", sq("e5"), attacker_spends=True).slay)
-    assert evaluate(WARGAME, queen, me) == pytest.approx(_lead(queen, me) + WEIGHT_NOW * slay)
+    assert evaluate(WARGAME, queen, me) == pytest.approx(
+        _struck(_lead(queen, me), WEIGHT_NOW * slay, True)
+    )
+
+
+def test_wargame_a_threat_on_a_leader_costs_the_side_ahead_more() -> None:
+    """A slain Leader ends the game, whatever the points: the Queen's strike on White's King
+    costs White its chance times what White stands to lose, more when White leads (two
+    Knights more) than when it trails. And a King strikes the enemy King only when that gains
+    its side something: far ahead, White's King beside Black's does not gamble its lead on a
+    coin flip with a blow back, so only Black's threat, later, is counted."""
+    me = Player.WHITE
+    costs = []
+    for white in ("Ke1 Pa2", "Ke1 Pa2 Na3 Nb3"):
+        s = wc_scenario(white, "Kh8 Qe4", first=Player.BLACK)
+        slay = float(attack_odds_now(s, "Black Q1", sq("e1"), attacker_spends=True).slay)
+        lead = _lead(s, me)
+        cost = lead - evaluate(WARGAME, s, me)
+        assert cost == pytest.approx(WEIGHT_NOW * slay * (WIN + lead))
+        costs.append((lead, cost))
+    (behind, cost_behind), (ahead, cost_ahead) = costs
+    assert behind < 0 < ahead and cost_ahead > cost_behind
+    s = wc_scenario("Ke4 Qa1 Ra2 Rb2", "Ke5 Pa7", first=Player.WHITE)
+    assert s.turn == 1 and _lead(s, me) > 300
+    back = (1 - 0.4665) * 0.6825
+    expected = _struck(_lead(s, me), WEIGHT_LATER * 0.4665, False, WEIGHT_LATER * back)
+    assert evaluate(WARGAME, s, me) == pytest.approx(expected)
 
 
 def test_wargame_the_ai_advances_from_either_seat_when_nothing_else_differs() -> None:
@@ -675,7 +718,7 @@ def _ahead(state: Any, side: Player) -> int:
 def test_wargame_a_leader_is_not_deployed_where_the_first_to_activate_can_strike_it() -> None:
     """Whoever deploys first Activates first: the second to deploy, placing its King, sees the
     enemy pieces already down. A square from which an enemy piece can Attack the King (in the
-    Queen's file, say) is worth less than a safe one, by the strike's chance x 0.9 of a win;
+    Queen's file, say) is worth less than a safe one: the strike's chance x 0.9 loses the game;
     so the King goes to a safe square (as it did not before, and was slain in turn 1)."""
 
     def placing_king(s: Any) -> bool:
@@ -709,7 +752,7 @@ def test_wargame_a_leader_is_not_deployed_where_the_first_to_activate_can_strike
             continue
         base = max(safe)  # the lead is the same wherever the King stands
         for v, slay in struck:
-            assert v <= base - WEIGHT_NOW * slay + 1e-6
+            assert v <= _struck(base, WEIGHT_NOW * slay, False) + 1e-6
         checked += 1
     assert checked >= 2
 

@@ -215,9 +215,9 @@ def _strike(
     and may strike back, so that share of the misses is a loss for ``side``."""
     if leader is None:
         return value
-    win = WIN if side is player else -WIN  # the end of the game if the strike slays
-    own = value if side is player else -value  # the value from the striker's side
-    best_gain, best = 0.0, value
+    sign = 1.0 if side is player else -1.0  # turns ``player``'s values into ``side``'s
+    win = sign * WIN  # the end of the game if the strike slays
+    best = value
     board, terrain = state.board, state.terrain_map
     for p in pieces:
         if p.owner is side and can_attack(p, leader, board, terrain):
@@ -226,10 +226,9 @@ def _strike(
             back = 0.0
             if p.has(CommonRule.FACTION_LEADER):
                 back = weight * float(1 - odds.slay) * _blow_back(odds)
-            gain = slay * (WIN - own) - back * (WIN + own)
-            if gain > best_gain:
-                best_gain = gain
-                best = value + slay * (win - value) + back * (-win - value)
+            mixed = value + slay * (win - value) + back * (-win - value)
+            if sign * (mixed - best) > 0:  # worth more to ``side`` than any strike so far
+                best = mixed
     return best
 
 

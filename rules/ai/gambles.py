@@ -7,8 +7,8 @@ slain Leader loses the game. The search's values are estimates, and the best of 
 estimates is biased upward, the more so the more an estimate hangs on the dice: among choices
 worth about the same, the gamble is the likeliest to be overrated. So the Leader Attacks only
 when that is worth ``GAMBLE_MARGIN`` (a tenth of a win) more than its best other choice.
-Measured on the same 200 games against the material greedy (docs/ai-measurements.md, the
-fourteenth session): 153 played alike; of the rest, 19 ended better and 10 worse (77.0%, not 72.5%).
+Measured on the same 200 games against the material greedy (see docs/ai-measurements.md, the
+fourteenth session): 176-183 of them played alike, and of the others more were won than lost.
 
 The greedy baseline (``Settings.material_only``) never declines a gamble: it is the one-ply
 material player the benchmark defines.

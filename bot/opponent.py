@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.plugin import SystemPlugin
-from rules.ai import gambles
 from rules.ai.players import DEFAULT_LEVEL, AIPlayer, level
 from rules.core.board import Player
 from rules.core.errors import ParseError
@@ -103,15 +102,7 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
     odds = plugin.rules.odds(state, choice.action)
     if odds:
         lines.append("Exact odds: " + ", ".join(f"{k} {_pct(v)}" for k, v in odds.items()) + ".")
-    declined = choice.extra.get("declined")
-    if declined is not None:
-        lines.append(
-            f"It passes up {plugin.describe_action(state, declined.action)} "
-            f"({declined.value:+.2f}): that stakes the game on one roll, and the AI takes such a "
-            f"chance only when it is worth at least {gambles.GAMBLE_MARGIN[plugin.rules.id]:.0f} "
-            "more than its best other choice."
-        )
-    others = [r for r in choice.ranked[1:3] if declined is None or r.action != declined.action]
+    others = [r for r in choice.ranked[1:3]]
     if others:
         lines.append(
             "Next best: "

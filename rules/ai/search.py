@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from rules.ai import gambles, hidden
+from rules.ai import hidden
 from rules.ai.evaluation import evaluate
 from rules.core.actions import Action
 from rules.core.board import Player
@@ -371,66 +371,15 @@ def decide(
     # A bound equal to the best value is no better than the best (a reply made it no better,
     # maybe much worse): of equal values, an exact one is chosen.
     ranked = sorted(values.items(), key=lambda t: (-t[1], t[0] not in exact, t[0]))
-    best = [Ranked(actions[i], v, i in exact) for i, v in ranked]
-    extra: dict[str, Any] = {}
-    if not settings.material_only and gambles.is_gamble(system.id, state, best[0].action):
-        safer = _safer(system, state, roots, best, max(1, depth_done), who, settings, seed)
-        if safer is not None:
-            extra["declined"] = best[0]
-            best = [safer, *(r for r in best if r.action != safer.action)]
+    best_i, best_v = ranked[0]
     return Choice(
-        best[0].action,
-        best[0].value,
-        tuple(best),
+        actions[best_i],
+        best_v,
+        tuple(Ranked(actions[i], v, i in exact) for i, v in ranked),
         depth_done,
         search.nodes,
         time.perf_counter() - start,
-        extra,
     )
-
-
-def _safer(
-    system: GameSystem[Any, Any],
-    state: Any,
-    roots: list[Any],
-    ranked: list[Ranked],
-    depth: int,
-    who: Player,
-    settings: Settings,
-    seed: int,
-) -> Ranked | None:
-    """The best choice that is not a gamble (``gambles``) and is worth no less than the
-    gamble ``ranked[0]`` minus the system's margin, else None. A value the search left as an
-    upper bound (``exact`` false) is searched again exactly, to the same depth, with a budget of
-    its own (the same time and nodes as the decision's); one that runs out of it is passed over."""
-    floor = ranked[0].value - gambles.GAMBLE_MARGIN[system.id]
-    others = sorted(
-        (r for r in ranked[1:] if not gambles.is_gamble(system.id, state, r.action)),
-        key=lambda r: -r.value,
-    )
-    for r in others:
-        if r.value < floor:  # (an exact value or an upper bound: no better than this)
-            return None
-        value = r.value
-        if not r.exact:
-            search = Search(
-                system,
-                who,
-                settings,
-                _rng(seed, len(system.history(state)), who),
-                time.perf_counter() + settings.time_limit,
-            )
-            try:
-                total = 0.0
-                for root in roots:
-                    search.path = {merge_key(root)}
-                    total += search.q(root, r.action, depth, who)
-            except (_OutOfTime, RulesError):
-                continue
-            value = total / len(roots)
-        if value >= floor:
-            return Ranked(r.action, value, True)
-    return None
 
 
 def _returns(

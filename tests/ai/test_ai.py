@@ -16,15 +16,13 @@ import pytest
 
 import tests.chess28.helpers as c28
 from bot import systems as _registry
-from bot.opponent import Opponent, hint_text
 from rules.ai import search
 from rules.ai.evaluation import WARGAME_FORWARD, WIN, evaluate, wargame_ahead, wargame_lead
 from rules.ai.evaluation import WARGAME_LEADER_LATER as WEIGHT_LATER
 from rules.ai.evaluation import WARGAME_LEADER_STRIKE as WEIGHT_NOW
 from rules.ai.evaluation import WARGAME_LEADER_STUCK as WEIGHT_STUCK
-from rules.ai.gambles import GAMBLE_MARGIN, is_gamble
-from rules.ai.players import GREEDY, LEVELS, AIPlayer, RandomPlayer, greedy_player, level
-from rules.ai.search import STEP_COST, Ranked, Settings, decide, strip
+from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, greedy_player, level
+from rules.ai.search import STEP_COST, Settings, decide, strip
 from rules.card_game.battlefield import SQUARES, base_rank
 from rules.card_game.state import Phase as CardPhase
 from rules.card_game.system import SYSTEM as CARDS
@@ -39,7 +37,7 @@ from rules.core.dice import RandomDice
 from rules.core.errors import ParseError
 from rules.core.system import GameSystem
 from rules.d20_chess.system import SYSTEM as D20
-from rules.wargame_chess.actions import Activate, Attack, Move
+from rules.wargame_chess.actions import Activate, Move
 from rules.wargame_chess.attacks import attack_odds_now
 from rules.wargame_chess.engine import legal_actions
 from rules.wargame_chess.geometry import can_attack
@@ -944,64 +942,3 @@ def test_the_benchmarks_calibration_sorts_decisions_by_value_and_scores_their_ga
     assert rows["turn 5 on"] == ["0.00", *one, "0.00", *one, "-", "-", "-"]
     assert rows["turns 3-4"] == ["-", "-", "0.50", *one, "-", "-"]
     assert bench.calibration([{"outcome": "win"}]) == ["calibration: no values recorded"]
-
-
-def _king_beside_a_pawn() -> Any:
-    """White's King, Activated, beside a Black Pawn it may Attack (2D10 against a D4)."""
-    s = wc_scenario("Ke4 Pa2", "Kh8 Pe5 Pa7", first=Player.WHITE)
-    s, _ = step(s, Activate("White K1"))
-    return s
-
-
-def _one_deep(s: Any, action: Any) -> float:
-    who = WARGAME.decider(s)
-    return sum(float(p) * evaluate(WARGAME, o, who) for p, o in WARGAME.outcomes(s, action)) - (
-        STEP_COST
-    )
-
-
-def test_wargame_a_faction_leader_attacks_only_when_it_is_worth_the_margin_more(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The King's Attack on the Pawn is worth more than any Move, but by less than the margin
-    (a tenth of a win): the AI moves instead, to the best Move, its value searched exactly
-    (the search had left it as a bound), and says which Attack it passed up. With a margin
-    below the difference, it Attacks."""
-    s = _king_beside_a_pawn()
-    attack = Attack("White K1", sq("e5"))
-    moves = [a for a in WARGAME.legal_actions(s) if isinstance(a, Move)]
-    best_move = max(moves, key=lambda a: _one_deep(s, a))
-    gap = _one_deep(s, attack) - _one_deep(s, best_move)
-    assert 0 < gap < GAMBLE_MARGIN["wargame-chess"]
-    choice = decide(WARGAME, s, Settings(depth=1, time_limit=60.0))
-    assert choice.action == best_move
-    assert choice.value == pytest.approx(_one_deep(s, best_move))
-    assert choice.ranked[0] == Ranked(best_move, choice.value, True)
-    assert choice.extra["declined"].action == attack
-    assert choice.extra["declined"].value == pytest.approx(_one_deep(s, attack))
-    assert attack in {r.action for r in choice.ranked[1:]}
-    monkeypatch.setitem(GAMBLE_MARGIN, "wargame-chess", gap - 1.0)
-    choice = decide(WARGAME, s, Settings(depth=1, time_limit=60.0))
-    assert choice.action == attack and "declined" not in choice.extra
-
-
-def test_wargame_only_a_faction_leaders_attack_is_a_gamble_and_greedy_takes_any(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A Queen's Attack risks no Leader: it is made whatever the margin. The greedy baseline
-    (material alone) never passes up the King's Attack on the Pawn."""
-    monkeypatch.setitem(GAMBLE_MARGIN, "wargame-chess", 10 * WIN)
-    s = wc_scenario("Ke1 Qe4", "Kh8 Pe5 Pa7", first=Player.WHITE)
-    s, _ = step(s, Activate("White Q1"))
-    queen = decide(WARGAME, s, Settings(depth=1, time_limit=60.0))
-    assert queen.action == Attack("White Q1", sq("e5")) and not queen.extra
-    king = decide(WARGAME, _king_beside_a_pawn(), replace(GREEDY, time_limit=60.0))
-    assert king.action == Attack("White K1", sq("e5")) and not king.extra
-    assert not is_gamble("card-game", s, queen.action)
-
-
-def test_the_hint_names_the_gamble_the_ai_passes_up() -> None:
-    plugin = _registry.SYSTEMS["wargame-chess"]
-    text = hint_text(plugin, _king_beside_a_pawn(), Opponent(level="easy", hints=True))
-    assert "It passes up" in text and "e5" in text and "one roll" in text
-    assert text.count("e5") == 1  # the Attack is not offered again as the next best

@@ -864,12 +864,18 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         return row, await self.state_of(row)
 
     async def export(self, channel_id: int) -> Answer:
-        cur = await self.current(channel_id)
-        state = None if cur is None else cur[1]
-        if cur is None or state is None:
+        """The channel's game as a file: the game in play, or, when none is, the last game that
+        ended here (a game with secrets only then: its log holds the hands and deck order)."""
+        row = await self.store.live_game(channel_id)
+        if row is None or not row.started:  # none in play: the last one that ended here
+            row = await self.store.last_finished_game(channel_id) or row
+        if (refusal := self.unknown_system(row)) is not None:
+            return refusal
+        state = None if row is None else await self.state_of(row)
+        if row is None or state is None:
             return await self.no_game_here(channel_id, "There is no started game in this channel")
-        row = cur[0]
-        if self.plugin(row).hidden_information:
+        over = row.status == "over"
+        if self.plugin(row).hidden_information and not over:
             return Answer.error(
                 "This game has secrets (hands, the order of the decks): its log can be exported"
                 " once it is over."
@@ -877,8 +883,8 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         rules = self.plugin(row).rules
         data = rules.dumps(state).encode()
         return Answer(
-            f"The full event log of game {row.id} ({len(rules.history(state))} actions); "
-            "it replays to the same game.",
+            f"The full event log of game {row.id}{' (over)' if over else ''}"
+            f" ({len(rules.history(state))} actions); it replays to the same game.",
             attachment=(f"{row.system}-{row.id}.json", data),
         )
 

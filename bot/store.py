@@ -319,6 +319,10 @@ class StoreBase(ABC):
     async def live_game(self, channel_id: int) -> GameRow | None: ...
 
     @abstractmethod
+    async def last_finished_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recently made game among those that are over (None if none)."""
+
+    @abstractmethod
     async def game(
         self, game_id: int, *, live_in: int | None = None, prefs: str | None = None
     ) -> GameRow | None:
@@ -498,6 +502,14 @@ class Store(StoreBase):
     async def live_game(self, channel_id: int) -> GameRow | None:
         r = await self._one(
             f"SELECT {ROW} FROM games WHERE channel_id = ? AND status != 'over'",
+            (channel_id,),
+        )
+        return self._row(r) if r else None
+
+    async def last_finished_game(self, channel_id: int) -> GameRow | None:
+        r = await self._one(
+            f"SELECT {ROW} FROM games WHERE channel_id = ? AND status = 'over' "
+            "ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
         return self._row(r) if r else None

@@ -250,6 +250,14 @@ class PgStore(StoreBase):
         )
         return self._row(r) if r else None
 
+    async def last_finished_game(self, channel_id: int) -> GameRow | None:
+        r = await self.pool.fetchrow(
+            f"SELECT {ROW} FROM games WHERE channel_id = $1 AND status = 'over' "
+            "ORDER BY id DESC LIMIT 1",
+            channel_id,
+        )
+        return self._row(r) if r else None
+
     async def game(
         self, game_id: int, *, live_in: int | None = None, prefs: str | None = None
     ) -> GameRow | None:

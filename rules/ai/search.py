@@ -320,8 +320,8 @@ def decide(
     if not actions:
         raise RulesError("there is no legal action to choose")
     rng = _rng(seed, len(system.history(state)), who)
-    if hidden.has_secrets(system.id):
-        roots = [hidden.determinize(system.id, state, who, rng) for _ in range(settings.samples)]
+    if hidden.has_secrets(system):
+        roots = [hidden.determinize(system, state, who, rng) for _ in range(settings.samples)]
     else:
         roots = [strip(state)]
     if len(actions) == 1:

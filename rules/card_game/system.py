@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.card_game import ai as ai_terms
 from rules.card_game import engine
 from rules.card_game.actions import from_dict
 from rules.card_game.decks import STARTERS, parse_deck
@@ -22,6 +24,7 @@ DEFAULT_DECKS = ("Spades starter", "Hearts starter")
 class CardGame(GameSystem[GameState, Config]):
     id = "card-game"
     name = "Chess: The Card Game"
+    secrets = True
 
     def new_config(self, options: Mapping[str, Any]) -> Config:
         texts = options.get("decks") or DEFAULT_DECKS
@@ -74,6 +77,16 @@ class CardGame(GameSystem[GameState, Config]):
         if o is None:
             return None
         return Result(o.winner, o.reason, o.text[:1].upper() + o.text[1:])
+
+    # ---- the AI (its terms: ``ai.py`` beside this module) ----
+    def evaluate(self, state: GameState, player: Player) -> float:
+        return ai_terms.evaluate(state, player)
+
+    def material(self, state: GameState, player: Player) -> float:
+        return ai_terms.material(state, player)
+
+    def determinize(self, state: GameState, player: Player, rng: random.Random) -> GameState:
+        return ai_terms.determinize(state, player, rng)
 
 
 SYSTEM = CardGame()

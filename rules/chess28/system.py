@@ -5,11 +5,13 @@ Chess28 Core Rules System © 2024 Mike Hutchinson (https://planetsmashergames.co
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from rules.chess28 import actions as A
+from rules.chess28 import ai as ai_terms
 from rules.chess28 import engine
 from rules.chess28.odds import action_odds
 from rules.chess28.roster import READY_MADE, Party
@@ -40,6 +42,7 @@ DEFAULT_PARTIES = (READY_MADE["Iron Vanguard"], READY_MADE["Night Parade"])
 class Chess28(GameSystem[GameState, GameConfig]):
     id = "chess28"
     name = "Chess28"
+    secrets = True
 
     def new_config(self, options: Mapping[str, Any]) -> GameConfig:
         """Options: ``parties`` (White's and Black's, as text; ready-made when left out),
@@ -111,6 +114,16 @@ class Chess28(GameSystem[GameState, GameConfig]):
 
     def odds(self, state: GameState, action: Action) -> Mapping[str, Fraction] | None:
         return action_odds(state, action)
+
+    # ---- the AI (its terms: ``ai.py`` beside this module) ----
+    def evaluate(self, state: GameState, player: Player) -> float:
+        return ai_terms.evaluate(state, player)
+
+    def material(self, state: GameState, player: Player) -> float:
+        return ai_terms.material(state, player)
+
+    def determinize(self, state: GameState, player: Player, rng: random.Random) -> GameState:
+        return ai_terms.determinize(state, player, rng)
 
 
 SYSTEM = Chess28()

@@ -13,6 +13,7 @@ methods, and register it in the bot's registry (``bot/systems.py``); see
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,10 @@ from rules.core.board import Player
 from rules.core.dice import Dice
 from rules.core.errors import ReplayError
 from rules.core.history import Event, Step
+
+# What a won game is worth to the AI's search; a system's evaluation of an unfinished position
+# (``GameSystem.evaluate``) is on the same scale, so a share of a win is a share of this.
+WIN = 1000.0
 
 S = TypeVar("S")  # a system's immutable game state
 C = TypeVar("C")  # a system's game configuration (teams, decks, variant switches)
@@ -47,6 +52,9 @@ class GameSystem(ABC, Generic[S, C]):
     id: ClassVar[str]  # the registry key and the log's "format", e.g. "wargame-chess"
     name: ClassVar[str]  # what players call it, e.g. "Wargame Chess"
     format_version: ClassVar[int] = 1  # the newest log format this code writes and reads
+    # whether a state holds what one player may not see (hands, gambit cards, a deck's order):
+    # such a system deals it again for the AI in ``determinize``
+    secrets: ClassVar[bool] = False
 
     # ---- making a game ----
     @abstractmethod
@@ -129,6 +137,27 @@ class GameSystem(ABC, Generic[S, C]):
         return chance.enumerate_outcomes(
             lambda dice: self.apply_fast(state, action, dice), limit=limit
         )
+
+    # ---- the AI: how a position looks, what a player cannot see ----
+    def evaluate(self, state: S, player: Player) -> float:
+        """How good an unfinished position looks to ``player``, on the scale of ``WIN`` (a won
+        game), zero-sum: the search's judgement where it stops looking. It reads only what
+        ``player`` can see. By default 0: the AI then tells positions apart by results alone."""
+        return 0.0
+
+    def material(self, state: S, player: Player) -> float:
+        """What each side has, never where it stands or what it threatens, from ``player``'s
+        side: the measure of the benchmark's greedy baseline. By default 0."""
+        return 0.0
+
+    def determinize(self, state: S, player: Player, rng: random.Random) -> S:
+        """For a system with ``secrets``: ``state`` with everything ``player`` cannot see dealt
+        again from ``rng``, consistently with what they can see, reading the unseen only as one
+        sorted pool (so two states differing only in their secrets give the same samples), and
+        without its log. The AI searches these instead of the real state."""
+        if self.secrets:
+            raise NotImplementedError(f"{self.id} has secrets: it must deal them again for the AI")
+        return state
 
     # ---- the log: replay, undo, files ----
     def replay(self, config: C, steps: Iterable[tuple[Action, Iterable[tuple[int, int]]]]) -> S:

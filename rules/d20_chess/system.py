@@ -14,6 +14,7 @@ from rules.core.dice import Dice
 from rules.core.errors import RulesError
 from rules.core.history import Event, Step
 from rules.core.system import GameSystem, Result
+from rules.d20_chess import ai as ai_terms
 from rules.d20_chess import turn
 from rules.d20_chess.actions import Move, action_from_dict
 from rules.d20_chess.captures import CRITICAL, DIE, NEEDED, modifiers
@@ -143,6 +144,13 @@ class D20Chess(GameSystem[State, Config]):
         if attacker is None or defender is None:
             return None
         return capture_odds(modifiers(state, attacker, defender))
+
+    # ---- the AI (its terms: ``ai.py`` beside this module) ----
+    def evaluate(self, state: State, player: Player) -> float:
+        return ai_terms.evaluate(state, player)
+
+    def material(self, state: State, player: Player) -> float:
+        return ai_terms.material(state, player)
 
 
 SYSTEM = D20Chess()

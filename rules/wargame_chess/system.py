@@ -14,6 +14,7 @@ from rules.core.errors import ParseError, ReplayError
 from rules.core.history import Event, Step
 from rules.core.system import GameSystem, Result
 from rules.wargame_chess import actions as A
+from rules.wargame_chess import ai as ai_terms
 from rules.wargame_chess import engine
 from rules.wargame_chess.faction_file import team_from_choice
 from rules.wargame_chess.state import FORMAT_VERSION, Decision, GameConfig, GameState
@@ -134,6 +135,13 @@ class WargameChess(GameSystem[GameState, GameConfig]):
                     if all(wanted[k] == 0 or k in found for k in wanted):
                         return [(wanted[k], s) for k, s in found.items() if wanted[k]]
         return super().outcomes(state, action, limit=limit)
+
+    # ---- the AI (its terms: ``ai.py`` beside this module) ----
+    def evaluate(self, state: GameState, player: Player) -> float:
+        return ai_terms.evaluate(state, player)
+
+    def material(self, state: GameState, player: Player) -> float:
+        return ai_terms.material(state, player)
 
 
 def _slay_odds(state: GameState, action: Action) -> Fraction | None:

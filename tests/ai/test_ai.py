@@ -17,10 +17,7 @@ import pytest
 import tests.chess28.helpers as c28
 from bot import systems as _registry
 from rules.ai import search
-from rules.ai.evaluation import WARGAME_FORWARD, WIN, evaluate, wargame_ahead, wargame_lead
-from rules.ai.evaluation import WARGAME_LEADER_LATER as WEIGHT_LATER
-from rules.ai.evaluation import WARGAME_LEADER_STRIKE as WEIGHT_NOW
-from rules.ai.evaluation import WARGAME_LEADER_STUCK as WEIGHT_STUCK
+from rules.ai.evaluation import WIN, evaluate
 from rules.ai.players import LEVELS, AIPlayer, RandomPlayer, greedy_player, level
 from rules.ai.search import STEP_COST, Settings, decide, strip
 from rules.card_game.battlefield import SQUARES, base_rank
@@ -38,6 +35,10 @@ from rules.core.errors import ParseError
 from rules.core.system import GameSystem
 from rules.d20_chess.system import SYSTEM as D20
 from rules.wargame_chess.actions import Activate, Move
+from rules.wargame_chess.ai import WARGAME_FORWARD, wargame_ahead, wargame_lead
+from rules.wargame_chess.ai import WARGAME_LEADER_LATER as WEIGHT_LATER
+from rules.wargame_chess.ai import WARGAME_LEADER_STRIKE as WEIGHT_NOW
+from rules.wargame_chess.ai import WARGAME_LEADER_STUCK as WEIGHT_STUCK
 from rules.wargame_chess.attacks import attack_odds_now
 from rules.wargame_chess.engine import legal_actions
 from rules.wargame_chess.geometry import can_attack
@@ -47,7 +48,8 @@ from rules.wargame_chess.system import SYSTEM as WARGAME
 from tests.helpers import step
 
 CHESS28 = _registry.SYSTEMS["chess28"].rules
-SYSTEMS = (WARGAME, D20, CARDS, CHESS28)
+# every registered system: a new one gets these tests with its registry entry
+SYSTEMS = tuple(plugin.rules for plugin in _registry.SYSTEMS.values())
 BUDGET = Settings(depth=3, first=1, width=3, samples=2, time_limit=120.0, max_nodes=400)
 
 
@@ -158,6 +160,25 @@ def test_choice_is_blind_to_hidden_cards(seed: int) -> None:
     assert a.ranked == b.ranked
 
 
+@pytest.mark.parametrize("sid", list(_registry.SYSTEMS))
+def test_a_system_whose_table_keeps_secrets_deals_them_again_for_the_ai(sid: str) -> None:
+    """The table's secrecy (Discord shows hands only to their owner) and the rules' (the AI
+    searches only redealt states) are one fact: a system with secrets has its own
+    ``determinize``, and it deals the hidden cards again (a sample differs from the truth for
+    some seed) while leaving the open state as it is."""
+    plugin = _registry.SYSTEMS[sid]
+    rules = plugin.rules
+    assert rules.secrets == plugin.hidden_information
+    if not rules.secrets:
+        return
+    assert type(rules).determinize is not GameSystem.determinize
+    s = strip(_play_until(rules, 2, lambda s: len(rules.history(s)) >= 12))
+    who = rules.decider(s)
+    samples = [rules.determinize(s, who, random.Random(k)) for k in range(8)]
+    assert any(d != s for d in samples)
+    assert all(rules.legal_actions(d) == rules.legal_actions(s) for d in samples)
+
+
 def test_levels() -> None:
     assert level(None) in LEVELS and level(" Hard ") == "hard"
     assert len(LEVELS) >= 3
@@ -232,7 +253,7 @@ def test_the_ai_never_walks_in_a_circle_across_its_decisions(
     cancel = _cancel_of(s1)
     home = merge_key(strip(s0))
     assert merge_key(strip(CARDS.apply(s1, cancel, RandomDice(1))[0])) == home
-    monkeypatch.setattr(search.hidden, "has_secrets", lambda system_id: False)
+    monkeypatch.setattr(search.hidden, "has_secrets", lambda system: False)
     monkeypatch.setattr(
         search, "evaluate", lambda system, s, player, *_: 100.0 if merge_key(s) == home else 0.0
     )

@@ -161,3 +161,30 @@ async def test_slash_commands_play_and_bad_options_are_refused_privately(table: 
     assert "Play & Move" in r.content
     card = await table.slash(BOB, "cards card", channel=channel, name="bong clod")
     assert card.ephemeral and card.content.startswith("Bong Cloud") and card.files
+
+
+async def test_a_game_with_secrets_is_exported_only_once_it_is_over(table: Harness) -> None:
+    """The log holds both hands and the decks' order: `/game export` refuses it while the game
+    is played, and once it has ended gives the file, which replays to the game as it ended."""
+    from rules.card_game.system import SYSTEM
+
+    channel = await start(table)
+    svc = service(table)
+    r = await table.slash(BOB, "game export", channel=channel)
+    assert r.ephemeral and "once it is over" in r.content and not r.files
+    row, before = await current(table, channel)
+    assert before is not None
+    ask = await table.slash(ALICE, "game concede", channel=channel)
+    await table.click(ALICE, ask, ask.button("concede"))
+    assert await svc.current(channel) is None
+    r = await table.slash(CAROL, "game export", channel=channel)
+    assert f"game {row.id} (over)" in r.content and len(r.files) == 1, r.content
+    name, data = r.files[0]
+    assert name == f"card-game-{row.id}.json"
+    ended = SYSTEM.loads(data.decode())
+    assert ended.outcome is not None and ended.outcome.winner is Player.BLACK
+    assert ended.history[: len(before.history)] == before.history
+    assert ended.sides == (await svc.stored_state(row.id)).sides  # the hands, as they ended
+    # Nothing ended in another channel: there, nothing to export.
+    r = await table.slash(ALICE, "game export")
+    assert r.ephemeral and "no started game" in r.content.lower() and not r.files

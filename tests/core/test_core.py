@@ -5,6 +5,7 @@ console contract, and the service, all reached through one registry entry."""
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from bot.plugin import Reply, SystemPlugin
 from bot.service import GameService
 from bot.store import Store
 from bot.table import GAME_OVER_HINT, Table
+from rules.ai.players import AIPlayer
 from rules.core.actions import Action, decode_action
 from rules.core.board import CHESSBOARD, Board, Player, Square
 from rules.core.dice import Dice, RandomDice, ScriptedDice
@@ -183,6 +185,31 @@ def race(monkeypatch: pytest.MonkeyPatch) -> RaceTable:
     return plugin
 
 
+class SecretRace(Race):
+    """The race with a secret it never deals again for the AI (a system's mistake)."""
+
+    secrets = True
+
+
+def test_a_system_without_an_evaluation_is_played_by_results_and_keeps_no_secret() -> None:
+    """By default a system judges no position (0) and has nothing to hide: the AI still plays
+    it, telling moves apart by how games end (giving up loses, so it rolls)."""
+    rules = Race()
+    s = rules.new_game({"goal": 12})
+    assert rules.evaluate(s, Player.WHITE) == 0.0 and rules.material(s, Player.BLACK) == 0.0
+    assert rules.determinize(s, Player.WHITE, random.Random(1)) is s
+    assert AIPlayer("easy").act(rules, s) == Roll()
+
+
+def test_the_ai_will_not_play_a_system_whose_secrets_are_not_dealt_again() -> None:
+    """A system that says it has secrets but does not deal them again for the AI stops the AI
+    with a clear error, rather than letting it read the real hands."""
+    rules = SecretRace()
+    s = rules.new_game({})
+    with pytest.raises(NotImplementedError, match="race has secrets"):
+        AIPlayer("easy").act(rules, s)
+
+
 def test_the_interface_replays_undoes_and_round_trips_a_game() -> None:
     rules = Race()
     state = rules.new_game({"goal": 12})
@@ -253,10 +280,13 @@ async def test_the_service_plays_a_registered_system(race: RaceTable, tmp_path: 
     assert not refused.ok
     ans = await svc.execute(10, 200, K.Concede())
     assert ans.ok and "White wins the race" in ans.text
-    export = await svc.export(10)
-    assert not export.ok  # the game is over: the channel is free
     stored = await svc.stored_state(row.id)
     assert stored is not None and stored.winner is Player.WHITE and len(stored.history) == 2
+    export = await svc.export(10)  # none in play: the game that ended here
+    assert export.ok and "(over)" in export.text and export.attachment is not None
+    assert export.attachment[0] == f"race-{row.id}.json"
+    assert Race().loads(export.attachment[1].decode()) == stored
+    assert not (await svc.export(11)).ok  # nothing was played in channel 11
     await store.close()
 
 

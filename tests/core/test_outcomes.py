@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from rules.ai import evaluation
 from rules.ai.evaluation import WIN, evaluate
 from rules.card_game.system import SYSTEM as CARDS
 from rules.chess28.system import SYSTEM as CHESS28
@@ -20,6 +19,7 @@ from rules.core.dice import RandomDice
 from rules.core.system import GameSystem
 from rules.d20_chess.system import SYSTEM as D20
 from rules.wargame_chess import actions as WA
+from rules.wargame_chess import ai as wargame_ai
 from rules.wargame_chess.scenario import scenario as wc_scenario
 from rules.wargame_chess.state import Decision, Zone
 from rules.wargame_chess.system import SYSTEM as WARGAME
@@ -255,7 +255,7 @@ def test_wargame_the_evaluation_counts_an_attack_waiting_on_a_token_at_its_odds(
     slay = float(WARGAME.odds(s, WA.UseToken(True))["slays"])
     assert 0.4 < slay < 1
     value = evaluate(WARGAME, s, Player.WHITE)
-    held = evaluation._wargame_position(s, Player.WHITE, "")  # as if it had missed
+    held = wargame_ai._wargame_position(s, Player.WHITE, "")  # as if it had missed
     assert value == pytest.approx(slay * WIN + (1 - slay) * held)
     assert value > held
     assert value == pytest.approx(-evaluate(WARGAME, s, Player.BLACK))

@@ -72,7 +72,8 @@ class SystemPlugin(ABC):
     # When True the shared layers keep it secret in Discord: the public picture and board are
     # drawn for no seat (``view=None``), the open decision's buttons are shown only to the
     # player who decides (privately), ``private_text`` goes only to its player, and a live game
-    # cannot be exported. Event texts, prompts and ``status_text`` must then be safe for all.
+    # cannot be exported (an ended one can). Event texts, prompts and ``status_text`` must then
+    # be safe for all. The rules' ``secrets`` must say the same (the AI redeals them).
     hidden_information: ClassVar[bool] = False
 
     @property

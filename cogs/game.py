@@ -224,7 +224,10 @@ class Game(commands.Cog):
         )
         await respond(interaction, ans)
 
-    @game.command(name="export", description="The full event log as a file (replayable)")
+    @game.command(
+        name="export",
+        description="The game's log as a replayable file (in play, else the last one ended here)",
+    )
     async def game_export(self, interaction: discord.Interaction) -> None:
         await respond(interaction, await service(interaction).export(channel_id(interaction)))
 

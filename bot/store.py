@@ -320,7 +320,9 @@ class StoreBase(ABC):
 
     @abstractmethod
     async def last_finished_game(self, channel_id: int) -> GameRow | None:
-        """The channel's most recently made game among those that are over (None if none)."""
+        """The channel's most recently made game among those that were played and are over
+        (a challenge declined or expired, a game called off before its teams, never counts);
+        None if none."""
 
     @abstractmethod
     async def game(
@@ -509,7 +511,7 @@ class Store(StoreBase):
     async def last_finished_game(self, channel_id: int) -> GameRow | None:
         r = await self._one(
             f"SELECT {ROW} FROM games WHERE channel_id = ? AND status = 'over' "
-            "ORDER BY id DESC LIMIT 1",
+            "AND snapshot IS NOT NULL ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
         return self._row(r) if r else None

@@ -253,7 +253,7 @@ class PgStore(StoreBase):
     async def last_finished_game(self, channel_id: int) -> GameRow | None:
         r = await self.pool.fetchrow(
             f"SELECT {ROW} FROM games WHERE channel_id = $1 AND status = 'over' "
-            "ORDER BY id DESC LIMIT 1",
+            "AND snapshot IS NOT NULL ORDER BY id DESC LIMIT 1",
             channel_id,
         )
         return self._row(r) if r else None

@@ -223,6 +223,27 @@ async def test_a_slash_command_acts_on_the_game_another_process_moved_on(dbs: Da
     await b.store.close()
 
 
+async def test_export_gives_the_last_game_played_in_the_channel(dbs: Databases) -> None:
+    """With no game in play, `/game export` gives the channel's last game that was played and
+    has ended (on either backend): not an earlier one, not a challenge declined after it, not
+    another channel's."""
+    from rules.wargame_chess.system import SYSTEM
+
+    svc = await process(dbs)
+    await live_game(svc)
+    assert (await svc.end_by_moderator(CHANNEL, 9)).ok
+    second = await live_game(svc)
+    assert (await svc.end_by_moderator(CHANNEL, 9)).ok
+    offer = await svc.challenge(5, CHANNEL, 1, 2)
+    assert (await svc.answer_challenge(offer.game_id, 2, False)).ok
+    ans = await svc.export(CHANNEL)
+    assert ans.ok and ans.attachment is not None, ans.text
+    assert ans.attachment[0] == f"wargame-chess-{second}.json"
+    assert SYSTEM.loads(ans.attachment[1].decode()) == await svc.stored_state(second)
+    assert not (await svc.export(CHANNEL + 1)).ok
+    await svc.store.close()
+
+
 async def test_a_pings_setting_changed_in_another_process_counts_at_the_next_action(
     dbs: Databases,
 ) -> None:

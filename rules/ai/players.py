@@ -9,7 +9,7 @@
 
 The benchmark's baselines: ``RandomPlayer`` picks uniformly among the legal actions;
 ``greedy_player`` is the one-ply greedy player: the easy level's search (its own run of
-decisions, exact odds), scoring positions by material alone (``evaluation.MATERIAL``), never by
+decisions, exact odds), scoring positions by material alone (``GameSystem.material``), never by
 where pieces stand or what they threaten.
 """
 

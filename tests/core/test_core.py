@@ -287,6 +287,12 @@ async def test_the_service_plays_a_registered_system(race: RaceTable, tmp_path: 
     assert export.attachment[0] == f"race-{row.id}.json"
     assert Race().loads(export.attachment[1].decode()) == stored
     assert not (await svc.export(11)).ok  # nothing was played in channel 11
+    # A rematch offered and declined is no game played: the export is still the race's.
+    offer = await svc.challenge(1, 10, 100, 200, system="race")
+    assert (await svc.answer_challenge(offer.game_id or 0, 200, False)).ok
+    again = await svc.export(10)
+    assert again.ok and again.attachment is not None
+    assert again.attachment[0] == f"race-{row.id}.json"
     await store.close()
 
 

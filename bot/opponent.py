@@ -102,7 +102,7 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
     odds = plugin.rules.odds(state, choice.action)
     if odds:
         lines.append("Exact odds: " + ", ".join(f"{k} {_pct(v)}" for k, v in odds.items()) + ".")
-    others = [r for r in choice.ranked[1:3]]
+    others = choice.ranked[1:3]
     if others:
         lines.append(
             "Next best: "

@@ -188,7 +188,11 @@ def _strike(
     chance to slay (times ``weight``) a win for ``side``, the rest ``value``; no strike (the
     value unchanged) when none gains ``side`` anything. A Leader striking the enemy Leader
     risks its own game: if it fails, the enemy Leader stands beside it with an Advantage token
-    and may strike back, so that share of the misses is a loss for ``side``."""
+    and may strike back, so that share of the misses is a loss for ``side``. The odds are the
+    tokens as they stand (the striker spending an Advantage token); two token rules are left
+    out: the defending Leader may spend an Advantage token, and a striker that must Reactivate
+    first receives a Disadvantage token. Counted, neither played better (docs/ai-measurements.md,
+    seventeenth session)."""
     if leader is None:
         return value
     sign = 1.0 if side is player else -1.0  # turns ``player``'s values into ``side``'s

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 GameState = Any  # a game system's state: the service never looks inside it
+WRONG_CHANNEL = "This button belongs to a game in another channel."
 
 
 @dataclass

@@ -61,6 +61,7 @@ class WargameBot(commands.Bot):
         self.service = GameService(
             self.store, dice=dice, painter=Painter(settings.render_processes)
         )
+        self.service.ai_pace = settings.ai_pace
         self.tree.error(self.on_app_command_error)
         # Commands are offered in servers, installed by a server; a cog offers its own commands
         # more widely (the table companion also works in DMs and as a user-installed app).

@@ -19,7 +19,8 @@ BANNER = (
     "The console table (no DISCORD_TOKEN set, so the game is played here). Systems: "
     + ", ".join(f"{p.name} (`game new {p.id}`)" for p in systems.SYSTEMS.values())
     + ".\nType `game new` to start with ready-made teams, `actions` for numbered choices, `help`"
-    " for all commands, `quit` to leave.\n"
+    " for all commands, `quit` to leave. To play against the AI: `game new <system> ai easy`"
+    " (or medium, hard; add `hints` for `hint`).\n"
 )
 
 

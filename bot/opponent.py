@@ -21,6 +21,13 @@ SEAT_WORDS = {
     "off": (),
     "none": (),
 }
+AI_HELP = (
+    "Against the AI: `game new <system> ai [white|black|both] [easy|medium|hard] [hints]` "
+    "(the AI plays Black unless you name its side; `both` to watch it play itself); during a "
+    "game `ai black hard` changes its side or level, `ai off` lets people play both sides; "
+    "`hint` shows the AI's suggestion for your decision in a game made with `hints`; `undo` "
+    "takes back your last action and the AI's replies."
+)
 MAX_WATCHED = 3000  # actions the AI plays in one go when it plays both sides
 
 
@@ -60,28 +67,50 @@ def seats_from(word: str) -> tuple[Player, ...]:
     return SEAT_WORDS[key]
 
 
-def split_words(words: tuple[str, ...]) -> tuple[Opponent, tuple[str, ...]]:
+def split_words(words: tuple[str, ...]) -> tuple[Opponent, tuple[str, ...], str]:
     """``game new <system> ai [white|black|both] [easy|medium|hard] [hints]``: the AI's words
-    taken out of a new game's words; the rest are the system's own."""
+    taken out of a new game's words; the rest are the system's own. A level alone (``game new
+    easy``) means ``ai`` at that level. The third value is the word that came right after
+    ``ai`` (and its side) when it is not one of the AI's words, else "": if the system does not
+    know it either, it was meant as a level."""
     opp = Opponent()
     rest: list[str] = []
     it = [w.lower() for w in words]
+    after_ai = ""
+    seats: tuple[Player, ...] | None = None  # None: not named
     i = 0
     while i < len(it):
         w = it[i]
         if w == "ai":
-            opp.seats = (Player.BLACK,)
+            seats = (Player.BLACK,) if seats is None else seats
             if i + 1 < len(it) and it[i + 1] in SEAT_WORDS:
-                opp.seats = SEAT_WORDS[it[i + 1]]
+                seats = SEAT_WORDS[it[i + 1]]
                 i += 1
+            nxt = it[i + 1] if i + 1 < len(it) else ""
+            if nxt and nxt not in LEVEL_WORDS and nxt not in ("hints", "hint", "ai"):
+                after_ai = words[i + 1]
         elif w in LEVEL_WORDS:
             opp.level = w
+            seats = (Player.BLACK,) if seats is None else seats
         elif w in ("hints", "hint"):
             opp.hints = True
         else:
             rest.append(words[i])
         i += 1
-    return opp, tuple(rest)
+    opp.seats = seats or ()
+    return opp, tuple(rest), after_ai
+
+
+def take_back(rules: Any, state: Any, opponent: Opponent) -> tuple[Any, int]:
+    """Undo in a game against the AI: the state before the person's last action, the AI's
+    actions since taken back with it (else the AI would play again at once, with new dice), and
+    how many actions that is; (``state``, 0) when the person has made none yet."""
+    back, n = state, 0
+    while rules.history(back):
+        back, n = rules.undo(back), n + 1
+        if not opponent.plays(rules.decider(back)):
+            return back, n
+    return state, 0
 
 
 def _pct(p: Any) -> str:

@@ -56,18 +56,21 @@ class AIPractice:
         level: str = "",
         hints: bool = False,
         names: tuple[str, str] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> Answer:
         """A practice game against the AI (seated as ``bot_id``, Black), started at once with
-        ready-made choices; the AI's level and whether hints are allowed are kept with it."""
+        ready-made choices; the AI's level and whether hints are allowed are kept with it.
+        ``options``: already read (a rematch's), else read from ``words``."""
         svc: Any = self  # the GameService this part is mixed into
         try:
             plugin = systems.get(system)
             ai_level = level_of(level or None)
-            options = (
-                plugin.options_from_words(K.parse_text(words, "game options").split())
-                if words.strip()
-                else {}
-            )
+            if options is None:
+                options = (
+                    plugin.options_from_words(K.parse_text(words, "game options").split())
+                    if words.strip()
+                    else {}
+                )
             ready = list(plugin.ready_made.values())
             choices = (
                 {
@@ -106,6 +109,29 @@ class AIPractice:
         )
         started: Answer = await svc._start(row, user_id, choices, text)
         return started
+
+    async def practice_rematch(
+        self, row: GameRow, user_id: int, channel_id: int, guild_id: int | None
+    ) -> Answer:
+        """A finished practice game's Rematch: another against the AI at once, at the same
+        level and with the same options and hints (a challenge to the bot could never be
+        accepted)."""
+        svc: Any = self  # the GameService this part is mixed into
+        opponent = svc.opponent(row)
+        ai_seat = opponent.seats[0]
+        names = row.meta.get("names") or [f"player {user_id}", "the AI"]
+        again: Answer = await self.practice(
+            guild_id,
+            channel_id,
+            user_id,
+            svc.user_of(row, ai_seat),
+            system=row.system,
+            level=opponent.level,
+            hints=opponent.hints,
+            names=(str(names[ai_seat.other.value]), str(names[ai_seat.value])),
+            options=dict(row.meta.get("options", {})),
+        )
+        return again
 
     async def ai_turn(self, game_id: int) -> Answer | None:
         """One action of the AI if it decides now in this game (None otherwise): the search

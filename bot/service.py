@@ -19,8 +19,8 @@ from bot import commands as K
 from bot import systems
 
 # Answer and Notice are imported from here by the cogs and the app (re-exported).
+from bot.answers import WRONG_CHANNEL, GameState
 from bot.answers import Answer as Answer
-from bot.answers import GameState
 from bot.answers import Notice as Notice
 from bot.locks import KeyedLocks
 from bot.painter import Painter
@@ -28,6 +28,7 @@ from bot.plugin import SystemPlugin
 from bot.practice import AIPractice
 from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
 from bot.table import Reply, Table, refusal
+from bot.undo import UndoRequests
 from bot.wording import fit_log, hours_text, names_of, plural
 from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
@@ -47,7 +48,6 @@ CHANNEL_BUSY = (
     "This channel already has a game. Finish it (or `/game concede`) or start one in another"
     " channel."
 )
-WRONG_CHANNEL = "This button belongs to a game in another channel."
 
 
 SERVER_TIMES = "server-times"  # per-server idle times, in the store's channel_state
@@ -62,7 +62,8 @@ class _NotLiveHere(Exception):
     """The game is not (any more) the live game of the channel it was looked for in."""
 
 
-class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17)
+# the AI opponent's part: bot.practice (issue 17); undo requests: bot.undo
+class GameService(AIPractice, UndoRequests):
     busy_text = CHANNEL_BUSY
 
     def __init__(
@@ -846,6 +847,8 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
         seat = self.seat(row, user_id)
         if seat is None:
             return Answer.error("Only the two players of that game can ask for a rematch.")
+        if self.opponent(row).seats:  # a practice game: another at once (bot.practice)
+            return await self.practice_rematch(row, user_id, channel_id, guild_id)
         return await self.challenge(
             guild_id,
             channel_id,
@@ -887,73 +890,6 @@ class GameService(AIPractice):  # the AI opponent's part: bot.practice (issue 17
             f" ({len(rules.history(state))} actions); it replays to the same game.",
             attachment=(f"{row.system}-{row.id}.json", data),
         )
-
-    async def request_undo(self, channel_id: int, user_id: int) -> Answer:
-        row = await self.store.live_game(channel_id)
-        if row is None or row.status != "live":
-            return await self.no_game_here(channel_id, "There is no game in play here")
-        seat = self.seat(row, user_id)
-        if seat is None:
-            return Answer.error("Only the two seated players can ask to undo.")
-        state = await self.state_of(row)
-        if self.plugin(row).hidden_information:
-            return Answer.error(
-                "There is no undo in a game with secrets: the cards an action drew would be seen"
-                " and then taken back."
-            )
-        if state is None or not self.plugin(row).rules.history(state):
-            return Answer.error("There is nothing to undo.")
-        async with self.lock(row.id):  # a request is not a change of the game: no new version
-            fresh = await self.store.game(row.id)
-            if fresh is None or fresh.status != "live":
-                return Answer.error("There is no game in play here.")
-            version = fresh.version
-            await self.store.set_meta(
-                row.id, {**fresh.meta, "undo": {"by": user_id, "version": version}}
-            )
-        other = self.user_of(row, seat.other)
-        return Answer(
-            f"<@{user_id}> asks to undo the last action. <@{other}>, do you agree?",
-            game_id=row.id,
-            version=version,
-            mentions=[other],
-            undo_request=True,
-        )
-
-    async def answer_undo(
-        self, game_id: int, version: int, user_id: int, agree: bool, channel_id: int | None = None
-    ) -> Answer:
-        async with self.lock(game_id):
-            row = await self.store.game(game_id)
-            if row is not None and channel_id is not None and row.channel_id != channel_id:
-                return Answer.error(WRONG_CHANNEL)
-            if row is None or row.status != "live" or row.version != version:
-                return Answer.error("This undo request is no longer current.")
-            req = row.meta.get("undo")
-            if not req:
-                return Answer.error("There is no undo request.")
-            if user_id == req["by"] or self.seat(row, user_id) is None:
-                return Answer.error("Only the other player can answer this undo request.")
-            meta = {k: v for k, v in row.meta.items() if k != "undo"}
-            if not agree:
-                # The request never changed the game: the live message's buttons still work.
-                await self.store.set_meta(row.id, meta)
-                return Answer(f"<@{user_id}> declined the undo.")
-            current = await self.state_of(row)
-            assert current is not None
-            rules = self.plugin(row).rules
-            before = await asyncio.to_thread(rules.undo, current)
-            snapshot = rules.dumps(before)
-            kept = len(rules.history(before))
-            meta["logged"] = min(kept, int(meta.get("logged", 0)))
-            new_version = await self.store.save_game(
-                row, meta=meta, snapshot=snapshot, truncate_from=kept
-            )
-            self._remember(row.id, new_version, before)
-            done = "The last action was undone (both players agreed)."
-            ans = await self._answer(row, new_version, before, done, actor=None, logged=kept)
-            ans.log = f"{done}\n{ans.log}"
-            return ans
 
     async def confirm_concede(self, channel_id: int, user_id: int) -> Answer:
         """`/game concede` asks first, privately: conceding cannot be undone."""

@@ -22,6 +22,7 @@ class Settings:
     database_url: str | None = field(default=None, repr=False)
     shard_count: int | None = None  # Discord shards in all; None: one process, no sharding
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
+    ai_pace: float = 1.5  # at least these seconds between the AI's actions shown in Discord
 
     @property
     def has_token(self) -> bool:
@@ -52,7 +53,18 @@ class Settings:
             shard_ids=_shard_ids(
                 os.environ.get("SHARD_IDS", ""), _shard_count(os.environ.get("SHARD_COUNT", ""))
             ),
+            ai_pace=_seconds(os.environ.get("AI_PACE", "1.5"), "AI_PACE"),
         )
+
+
+def _seconds(value: str, name: str) -> float:
+    try:
+        seconds = float(value.strip() or "0")
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {value!r}") from None
+    if not 0 <= seconds <= 60:
+        raise ValueError(f"{name} must be from 0 to 60 seconds, not {value!r}")
+    return seconds
 
 
 def _database_url(value: str) -> str | None:

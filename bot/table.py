@@ -14,7 +14,16 @@ from typing import Any
 from bot import commands as K
 from bot import systems
 from bot.answers import sentence
-from bot.opponent import MAX_WATCHED, Opponent, hint_text, seats_from, split_words
+from bot.opponent import (
+    AI_HELP,
+    LEVEL_WORDS,
+    MAX_WATCHED,
+    Opponent,
+    hint_text,
+    seats_from,
+    split_words,
+    take_back,
+)
 from bot.plugin import Reply as Reply
 from bot.plugin import SystemPlugin
 from rules.core.actions import Action
@@ -93,6 +102,10 @@ class Table:
             reply = self.act(action, who)
             title = who.title if who is not None else ""
             said = "\n".join(e.text for e in reply.events)
+            if self.keeps_secret(who):  # the events alone: what the action was may be secret
+                if said:
+                    lines.append(f"AI ({title}): {said}")
+                continue
             lines.append(f"AI ({title}): {self.plugin.describe_action(state, action)}")
             if said:
                 lines.append(said)
@@ -108,15 +121,20 @@ class Table:
         if not words:
             raise ParseError("type `help` for the commands")
         verb, args = words[0].lower(), words[1:]
-        if verb.isascii() and verb.isdigit():
+        if verb.isascii() and verb.lstrip("+-").isdigit():
+            if not 1 <= int(verb) <= len(self.choices()):
+                raise ParseError(self.number_range())
             return K.build(K.PickAction, number=verb)
         if verb == "game" and args:
             verb, args = args[0].lower(), args[1:]
             if verb == "new":
                 return self._parse_new(args)
         if verb == "ai":
-            seats = args[0] if args else "black"
-            return K.build(K.AISeats, seats=seats, level=args[1] if len(args) > 1 else "medium")
+            if len(args) > 2:
+                raise ParseError("say `ai [white|black|both|off] [easy|medium|hard]`")
+            if len(args) > 1:
+                return K.build(K.AISeats, seats=args[0], level=args[1])
+            return K.build(K.AISeats, seats=args[0] if args else "black")
         simple = {
             "hint": K.Hint,
             "help": K.Help,
@@ -151,6 +169,31 @@ class Table:
             raise RulesError("there is no game at this table: start one with `game new`")
         return self.state
 
+    def choices(self) -> list[Action]:
+        """The legal actions now (none without a game, or once it is over)."""
+        if self.state is None or self.over:
+            return []
+        return list(self.rules.legal_actions(self.state))
+
+    def number_range(self) -> str:
+        """Why a number is not a choice now, and which numbers are."""
+        self.game()
+        if self.over:
+            return f"the game is over: there is nothing to choose. {GAME_OVER_HINT}"
+        return f"choose a number from 1 to {len(self.choices())} (see `actions`)"
+
+    def keeps_secret(self, seat: Player | None) -> bool:
+        """Whether the console keeps ``seat``'s secrets (its hand, its cards, the deck order):
+        while the AI plays that seat and a person the other. Hot-seat, or watching the AI play
+        both sides, one terminal sees everything."""
+        return (
+            not self.discord
+            and self.plugin.hidden_information
+            and self.opponent.plays(seat)
+            and len(self.opponent.seats) == 1
+            and not self.over
+        )
+
     def decider(self) -> Player | None:
         return None if self.state is None else self.rules.decider(self.state)
 
@@ -184,6 +227,9 @@ class Table:
             return f"Game over. {result.text}."
         if self.discord:
             return str(self.plugin.discord_prompt(state))
+        who = self.decider()
+        if self.keeps_secret(who):  # the console's prompt shows the decider's hand
+            return f"{who.title if who else ''}: the AI decides."
         return str(self.plugin.prompt(state))
 
     @property
@@ -197,7 +243,7 @@ class Table:
                 f"that is a command of another game system; this table plays {self.plugin.name}"
             )
         if isinstance(c, K.Help):
-            return Reply(self.plugin.help)
+            return Reply(self.plugin.help if self.discord else f"{self.plugin.help}\n{AI_HELP}")
         if isinstance(c, K.NewGame):
             return self._new(c)
         if isinstance(c, K.ShowBoard):
@@ -205,10 +251,15 @@ class Table:
         if isinstance(c, K.AISeats):
             from rules.ai.players import level
 
-            self.opponent.seats = seats_from(c.seats)
-            self.opponent.level = level(c.level or None)
-            who = " and ".join(p.title for p in self.opponent.seats) or "no side"
-            return Reply(f"The AI ({self.opponent.level}) plays {who}.")
+            if c.seats.lower() in LEVEL_WORDS and not c.level:  # `ai easy`: the level alone
+                seats, new_level = self.opponent.seats or (Player.BLACK,), level(c.seats)
+            else:  # both checked before either changes
+                seats, new_level = seats_from(c.seats), level(c.level or self.opponent.level)
+            self.opponent.seats, self.opponent.level = seats, new_level
+            if not seats:
+                return Reply("The AI plays no side now.")
+            who = " and ".join(p.title for p in seats)
+            return Reply(f"The AI ({new_level}) plays {who}.")
         if isinstance(c, K.Hint):
             state = self.game()
             if not self.opponent.hints:
@@ -223,21 +274,28 @@ class Table:
         if isinstance(c, K.ListActions):
             return Reply(self.list_actions())
         if isinstance(c, K.PickAction):
-            acts = self.rules.legal_actions(self.game())
+            acts = self.choices()
             if not 1 <= c.number <= len(acts):
-                raise RulesError(f"choose a number from 1 to {len(acts)} (see `actions`)")
+                raise RulesError(self.number_range())
             return self.act(acts[c.number - 1], player)
         if isinstance(c, K.ShowLog):
             steps = self.rules.history(self.game())[-10:]
             lines = [e.text for st in steps for e in st.events]
             return Reply("\n".join(lines[-30:]) or "Nothing has happened yet.")
         if isinstance(c, K.Export):
-            return Reply(self.rules.dumps(self.game()))
+            state = self.game()
+            if any(self.keeps_secret(p) for p in Player):
+                raise RulesError(
+                    "a game against the AI with secret cards can be exported once it is over"
+                )
+            return Reply(self.rules.dumps(state))
         if isinstance(c, K.Undo):
             state = self.game()
             hist = self.rules.history(state)
             if not hist:
                 raise RulesError("there is nothing to undo")
+            if self.opponent.seats:
+                return self._take_back(state)
             self.state = self.rules.undo(state)
             done = self.plugin.describe_action(state, hist[-1].action)
             return Reply(f"Undid: {done}.\n" + self.prompt())
@@ -246,9 +304,30 @@ class Table:
             return self.act(self.plugin.concession(state, self.who(player)), player)
         return self.plugin.run(self, c, player)
 
+    def _take_back(self, state: Any) -> Reply:
+        """Undo against the AI: back to the person's last decision, the AI's replies too."""
+        if len(self.opponent.seats) > 1:
+            raise RulesError("the AI plays both sides: there is no action of yours to take back")
+        if self.plugin.hidden_information:
+            raise RulesError(
+                "there is no undo in a game with secret cards: the cards you drew would be seen "
+                "and then taken back"
+            )
+        before, n = take_back(self.rules, state, self.opponent)
+        if n == 0:
+            raise RulesError("you have made no action yet to take back")
+        mine = self.rules.history(state)[-n].action
+        done = self.plugin.describe_action(before, mine)
+        theirs = f" and the AI's {n - 1} action{'s' if n > 2 else ''} after it" if n > 1 else ""
+        self.state = before
+        return Reply(f"Undid: {done}{theirs}.\n" + self.prompt())
+
     def _show_board(self, c: K.ShowBoard, player: Player | None) -> Reply:
         state = self.game()
-        view: Player | None = c.view if c.view is not None else (player or Player.WHITE)
+        person = next((p for p in Player if not self.opponent.plays(p)), Player.WHITE)
+        view: Player | None = c.view if c.view is not None else (player or person)
+        if self.keeps_secret(view):  # the AI's side: the board as anyone may see it
+            view = None
         if self.discord and self.plugin.hidden_information:
             # In Discord a player sees their own side only, a spectator no side: secrets stay
             # with their owner (the console is one terminal and shows everything).
@@ -274,11 +353,17 @@ class Table:
 
     def _new(self, c: K.NewGame) -> Reply:
         plugin = systems.get(c.game or None)
-        opponent, words = split_words(c.words)
-        if self.discord:
-            options = plugin.options_from_words(words)
-        else:  # the console may name local files (e.g. a faction file per side)
-            options = plugin.console_options(words)
+        opponent, words, after_ai = split_words(c.words)
+        # the console may name local files (e.g. a faction file per side)
+        read = plugin.options_from_words if self.discord else plugin.console_options
+        try:
+            options = read(words)
+        except RulesError:
+            if after_ai and _reads(read, tuple(w for w in words if w != after_ai)):
+                raise ParseError(
+                    f"'{after_ai[:20]}' is not a level for the AI: choose easy, medium or hard"
+                ) from None
+            raise
         state = plugin.new_game({}, options)
         self.plugin, self.state, self.opponent = plugin, state, opponent
         intro = plugin.describe_options(options)
@@ -290,3 +375,12 @@ class Table:
         return Reply(
             f"New game of {plugin.name}.\n" + (f"{intro}\n" if intro else "") + self.prompt()
         )
+
+
+def _reads(read: Any, words: tuple[str, ...]) -> bool:
+    """Whether a system takes these words as its options."""
+    try:
+        read(words)
+    except RulesError:
+        return False
+    return True

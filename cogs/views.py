@@ -346,6 +346,9 @@ class RematchButton(
         ans = await service(interaction).rematch(
             self.game_id, interaction.user.id, home_id, interaction.guild_id
         )
+        if ans.ok and ans.live:  # a practice game: the new game starts at once, here
+            await respond(interaction, ans)
+            return
         if ans.ok and home is not None and home is not channel and hasattr(home, "send"):
             await home.send(fit(ans.text), view=challenge_view(ans), allowed_mentions=pings(ans))
             await respond(interaction, Answer(f"Rematch offered in <#{home_id}>.", ephemeral=True))
@@ -564,7 +567,13 @@ async def _post_log(interaction: discord.Interaction, ans: Answer) -> None:
 
 async def _private_ack(interaction: discord.Interaction, ans: Answer) -> None:
     """The decision stays with the player who acted: a private word (the live message above
-    shows the rest); in a game with secrets, with their hand and their next choices."""
+    shows the rest); in a game with secrets, with their hand and their next choices. When the
+    AI decides next there is nothing to choose (and its hand and choices are its own): only the
+    player's own action gets a word, and none of the AI's actions do."""
+    if ans.ai_turn:
+        if not interaction.response.is_done():
+            await _send(interaction, fit(ans.text), [], None, QUIET, True)
+        return
     text = ans.text
     view = None
     if secret(ans) and ans.game_id is not None and ans.version is not None:
@@ -670,14 +679,26 @@ async def play_ai(interaction: discord.Interaction, game_id: int) -> None:
     """The AI's actions while it decides (issue 17), each shown like a player's: the live
     message edited, the log line posted when the decision passes back."""
     svc = service(interaction)
+    shown = 0.0
     while True:
         ans = await svc.ai_turn(game_id)
         if ans is None:
             return
+        shown = await _pace(svc.ai_pace, shown)
         await publish(interaction, ans)
         if not ans.ai_turn:
             return
-        await asyncio.sleep(svc.ai_pace)
+
+
+async def _pace(pace: float, shown: float) -> float:
+    """Wait until ``pace`` seconds have passed since the AI's last action was shown (at loop
+    time ``shown``; its search counts towards them), so that players can follow; the loop time
+    to show the next one at."""
+    loop = asyncio.get_running_loop()
+    wait = shown + pace - loop.time()
+    if shown and wait > 0:
+        await asyncio.sleep(wait)
+    return loop.time()
 
 
 async def resume_ai(client: discord.Client) -> None:
@@ -687,10 +708,12 @@ async def resume_ai(client: discord.Client) -> None:
     if svc is None:
         return
     for game_id in await svc.resume_ai():
+        shown = 0.0
         while True:
             ans = await svc.ai_turn(game_id)
             if ans is None:
                 break
+            shown = await _pace(svc.ai_pace, shown)
             channel = client.get_channel(ans.channel_id) if ans.channel_id else None
             if channel is None or not hasattr(channel, "send"):
                 break

@@ -4,6 +4,7 @@ live message; hints for the player who decides; a restart during the AI's turn r
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -143,3 +144,142 @@ async def test_practice_card_game_keeps_the_ai_hand_secret(table: Harness) -> No
     assert ai_actions >= 3
     for sent in table.sent:
         assert "(Black," not in (sent.content or ""), sent.content
+
+
+async def _choose(table: Harness, rng: random.Random) -> None:
+    """A player's decision through the real dispatch: the live message's menu or buttons, and
+    in a game with secrets the private choices one of its buttons opens."""
+    r = await _human_move(table, rng)
+    if r is None or not r.ephemeral:
+        return
+    select = r.select()
+    if select is not None:
+        pick = rng.choice(select["options"])
+        await table.click(ALICE, r, select["custom_id"], [pick["value"]])
+    elif r.buttons():
+        _, cid = rng.choice(r.buttons())
+        await table.click(ALICE, r, cid)
+
+
+async def test_the_ai_decisions_are_never_sent_to_the_person(table: Harness) -> None:
+    """The AI's actions ride on the person's interaction: none of its decisions (in the card
+    game its menu names cards in its hand) is sent to the person, privately or publicly."""
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="card-game", level="easy"
+    )
+    svc = table.bot.service  # type: ignore[attr-defined]
+    rng = random.Random(5)
+    ai_actions = 0
+    real_turn = svc.ai_turn
+
+    async def counted(game_id: int) -> Any:
+        nonlocal ai_actions
+        ans = await real_turn(game_id)
+        ai_actions += ans is not None
+        return ans
+
+    svc.ai_turn = counted
+    for _ in range(8):
+        before = len(table.sent)
+        await _choose(table, rng)
+        for sent in table.sent[before:]:
+            if sent.ephemeral:  # to the person alone: never the AI's decision or its menu
+                assert "Black decides" not in sent.content, sent.content
+                assert not (sent.custom_ids() and sent.content.startswith("Black")), sent
+            assert "(Black," not in sent.content and "Black's hand" not in sent.content
+        row, state = await _state(table)
+        if svc.plugin(row).rules.result(state) is not None:
+            break
+    assert ai_actions >= 5
+    assert table.errors == [] and table.violations == []
+
+
+async def test_a_practice_rematch_is_another_practice_game(table: Harness) -> None:
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="hard", hints=True
+    )
+    ask = await table.slash(ALICE, "game concede")
+    await table.click(ALICE, ask, ask.custom_ids()[0])
+    offers = [s for s in table.sent if any(c.startswith("wg:r:") for c in s.custom_ids())]
+    assert offers, "no Rematch button"
+    r = await table.click(ALICE, offers[-1], offers[-1].custom_ids()[0])
+    assert not r.ephemeral and "Practice game" in r.content, r.content
+    row, _ = await _state(table)
+    assert row.status == "live" and row.black_id == BOT_ID
+    assert row.meta["ai"] == {"seats": ["Black"], "level": "hard", "hints": True}
+    assert table.errors == [] and table.violations == []
+
+
+async def test_undo_in_a_practice_game_takes_back_the_ai_replies_too(table: Harness) -> None:
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
+    )
+    svc = table.bot.service  # type: ignore[attr-defined]
+    row, state = await _state(table)
+    rules = svc.plugin(row).rules
+    before = rules.dumps(state)
+    await _human_move(table, random.Random(1))
+    row, state = await _state(table)
+    took = len(rules.history(state))
+    assert took >= 2 and rules.decider(state).value == W_SEAT  # the AI answered
+    r = await table.slash(ALICE, "game undo")
+    assert not r.ephemeral, r.content  # shown to all, like any change of the game
+    row, state = await _state(table)
+    assert rules.dumps(state) == before  # the person's action and the AI's reply undone
+    assert rules.decider(state).value == W_SEAT and row.meta.get("undo") is None
+    said = " ".join(s.content for s in table.sent[-3:])
+    assert f"Your last action was taken back, with the AI's {took - 1} after it." in said, said
+    nothing = await table.slash(ALICE, "game undo")
+    assert nothing.ephemeral and "nothing to undo" in nothing.content
+    assert table.errors == [] and table.violations == []
+
+
+async def test_no_undo_in_a_practice_game_with_secrets(table: Harness) -> None:
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="card-game", level="easy"
+    )
+    await _choose(table, random.Random(2))
+    r = await table.slash(ALICE, "game undo")
+    assert r.ephemeral and "no undo in a game with secrets" in r.content, r.content
+
+
+async def test_the_ai_actions_are_shown_at_a_readable_pace(table: Harness) -> None:
+    """At least ``ai_pace`` seconds between two of the AI's actions shown (its Tree setup and
+    deployment, one edit of the live message each)."""
+    import time
+
+    svc = table.bot.service  # type: ignore[attr-defined]
+    svc.ai_pace = 0.15
+    stamps: list[float] = []
+    real_edit = table._edit
+
+    def edit(message_id: int, data: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+        stamps.append(time.monotonic())
+        return real_edit(message_id, data, files)
+
+    table._edit = edit  # type: ignore[method-assign]
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="wargame-chess", level="easy"
+    )
+    await _human_move(table, random.Random(1))  # White's Trees: the AI then sets up its own
+    gaps = [b - a for a, b in itertools.pairwise(stamps[1:])]
+    assert len(gaps) >= 4, stamps
+    assert min(gaps) >= 0.15, gaps
+
+
+def test_the_ai_pace_is_a_setting(monkeypatch: Any, tmp_path: Any) -> None:
+    import pytest
+
+    from bot.app import WargameBot
+    from bot.settings import Settings
+
+    assert Settings().ai_pace >= 1.0  # readable unless told otherwise
+    monkeypatch.setenv("AI_PACE", "2.5")
+    settings = Settings.from_env(None)
+    assert settings.ai_pace == 2.5
+    bot = WargameBot(Settings(token=None, database_path=tmp_path / "p.sqlite3", ai_pace=2.5))
+    assert bot.service.ai_pace == 2.5
+    for bad in ("-1", "soon", "61"):
+        monkeypatch.setenv("AI_PACE", bad)
+        with pytest.raises(ValueError, match="AI_PACE"):
+            Settings.from_env(None)

@@ -185,6 +185,8 @@ class CardGameTable(SystemPlugin):
         s: GameState = table.game()
         who = player if player is not None else (self.rules.decider(s) or Player.WHITE)
         if isinstance(c, C.Hand):
+            if table.keeps_secret(who):
+                raise RulesError("the AI's hand is secret")
             return Reply(self.private_text(s, who))
         return table.act(self.action(s, c, who), player)
 

@@ -339,8 +339,9 @@ def _look(table: Table, c: K.Command, player: Player | None) -> Reply:
     if isinstance(c, C.ShowHand):
         if s is None:
             raise RulesError("there is no game here")
-        if player is None:  # the console shows both
-            return Reply("\n".join(T.hand_text(s, p) for p in Player))
+        if player is None:  # the console shows both, but never the AI's cards in play
+            shown = [T.hand_text(s, p) for p in Player if not table.keeps_secret(p)]
+            return Reply("\n".join(shown))
         return Reply(T.hand_text(s, player))
     assert isinstance(c, C.Odds)
     return _odds(s, c)

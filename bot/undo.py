@@ -1,0 +1,117 @@
+"""Undo in Discord, the service's part: a player asks, the other agrees or refuses (buttons);
+in a practice game the AI agrees at once and takes back its own replies with the person's
+action. There is no undo in a game with secrets (the cards drawn would have been seen).
+
+Mixed into ``bot.service.GameService``, whose store, locks and answers it uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.answers import WRONG_CHANNEL, Answer, GameState
+from bot.opponent import take_back
+from bot.store import GameRow
+
+
+class UndoRequests:
+    """Undo requests and answers (``svc`` is the GameService this part is mixed into)."""
+
+    async def request_undo(self, channel_id: int, user_id: int) -> Answer:
+        svc: Any = self  # the GameService this part is mixed into
+        row = await svc.store.live_game(channel_id)
+        if row is None or row.status != "live":
+            nothing: Answer = await svc.no_game_here(channel_id, "There is no game in play here")
+            return nothing
+        seat = svc.seat(row, user_id)
+        if seat is None:
+            return Answer.error("Only the two seated players can ask to undo.")
+        state = await svc.state_of(row)
+        if svc.plugin(row).hidden_information:
+            return Answer.error(
+                "There is no undo in a game with secrets: the cards an action drew would be seen"
+                " and then taken back."
+            )
+        if state is None or not svc.plugin(row).rules.history(state):
+            return Answer.error("There is nothing to undo.")
+        if svc.opponent(row).plays(seat.other):  # the AI agrees at once
+            return await self._take_back(row.id, channel_id)
+        async with svc.lock(row.id):  # a request is not a change of the game: no new version
+            fresh = await svc.store.game(row.id)
+            if fresh is None or fresh.status != "live":
+                return Answer.error("There is no game in play here.")
+            version = fresh.version
+            await svc.store.set_meta(
+                row.id, {**fresh.meta, "undo": {"by": user_id, "version": version}}
+            )
+        other = svc.user_of(row, seat.other)
+        return Answer(
+            f"<@{user_id}> asks to undo the last action. <@{other}>, do you agree?",
+            game_id=row.id,
+            version=version,
+            mentions=[other],
+            undo_request=True,
+        )
+
+    async def answer_undo(
+        self, game_id: int, version: int, user_id: int, agree: bool, channel_id: int | None = None
+    ) -> Answer:
+        svc: Any = self  # the GameService this part is mixed into
+        async with svc.lock(game_id):
+            row = await svc.store.game(game_id)
+            if row is not None and channel_id is not None and row.channel_id != channel_id:
+                return Answer.error(WRONG_CHANNEL)
+            if row is None or row.status != "live" or row.version != version:
+                return Answer.error("This undo request is no longer current.")
+            req = row.meta.get("undo")
+            if not req:
+                return Answer.error("There is no undo request.")
+            if user_id == req["by"] or svc.seat(row, user_id) is None:
+                return Answer.error("Only the other player can answer this undo request.")
+            meta = {k: v for k, v in row.meta.items() if k != "undo"}
+            if not agree:
+                # The request never changed the game: the live message's buttons still work.
+                await svc.store.set_meta(row.id, meta)
+                return Answer(f"<@{user_id}> declined the undo.")
+            current = await svc.state_of(row)
+            assert current is not None
+            before = await asyncio.to_thread(svc.plugin(row).rules.undo, current)
+            return await self._undone(
+                row, meta, before, "The last action was undone (both players agreed)."
+            )
+
+    async def _take_back(self, game_id: int, channel_id: int) -> Answer:
+        """Undo in a practice game: the AI agrees at once, and the game goes back to the
+        person's last decision, the AI's actions since taken back too (``take_back``)."""
+        svc: Any = self  # the GameService this part is mixed into
+        async with svc.lock(game_id):
+            row = await svc.store.game(game_id)
+            if row is None or row.status != "live" or row.channel_id != channel_id:
+                return Answer.error("There is no game in play here.")
+            current = await svc.state_of(row)
+            assert current is not None
+            rules = svc.plugin(row).rules
+            before, n = await asyncio.to_thread(take_back, rules, current, svc.opponent(row))
+            if n == 0:
+                return Answer.error("You have made no action yet to take back.")
+            theirs = f", with the AI's {n - 1} after it" if n > 1 else ""
+            done = f"Your last action was taken back{theirs}."
+            meta = {k: v for k, v in row.meta.items() if k != "undo"}
+            return await self._undone(row, meta, before, done)
+
+    async def _undone(
+        self, row: GameRow, meta: dict[str, Any], before: GameState, done: str
+    ) -> Answer:
+        """The game saved as it was before an undo (``done`` says what was undone)."""
+        svc: Any = self  # the GameService this part is mixed into
+        rules = svc.plugin(row).rules
+        kept = len(rules.history(before))
+        meta["logged"] = min(kept, int(meta.get("logged", 0)))
+        new_version = await svc.store.save_game(
+            row, meta=meta, snapshot=rules.dumps(before), truncate_from=kept
+        )
+        svc._remember(row.id, new_version, before)
+        ans: Answer = await svc._answer(row, new_version, before, done, actor=None, logged=kept)
+        ans.log = f"{done}\n{ans.log}"
+        return ans

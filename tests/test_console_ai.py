@@ -1,0 +1,170 @@
+"""Practice against the AI at the console table (issue 17): `game new <system> ai ...`, the `ai`
+switch, `hint`, `undo` against the AI, and the AI's secrets kept from the person at the
+terminal (its hand, its gambit cards, the deck order) while it plays the other side."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from io import StringIO
+
+import pytest
+
+from bot.console import run_console
+from bot.table import GAME_OVER_HINT, Table
+from rules.ai.players import LEVELS
+from rules.core.board import Player
+from rules.core.dice import RandomDice
+
+SYSTEMS = ("wargame-chess", "chess28", "d20-chess", "card-game")
+# The AI's secrets as the console would word them (``hand_text``, ``private_text``).
+SECRET_WORDS = ("Black's hand", "(Black,", "Black's Gambit Cards")
+
+
+@pytest.fixture(autouse=True)
+def bounded_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every level bounded by nodes, not time: the same game every run, and quick."""
+    for name, settings in LEVELS.items():
+        monkeypatch.setitem(LEVELS, name, replace(settings, max_nodes=60, time_limit=30.0))
+
+
+def practice(words: str, seed: int = 1) -> Table:
+    """A console table with a game against the AI."""
+    t = Table(RandomDice(seed))
+    r = t.run(f"game new {words}")
+    assert r.ok, r.text
+    return t
+
+
+@pytest.mark.parametrize("sid", SYSTEMS)
+def test_a_whole_game_against_the_ai_and_none_of_its_secrets_shown(sid: str) -> None:
+    t = Table(RandomDice(3))
+    r = t.run(f"game new {sid} ai easy hints")
+    assert r.ok and "The AI (easy) plays Black." in r.text, r.text
+    rng = random.Random(4)
+    replies = [r.text]
+    hint = t.run("hint")
+    assert hint.ok and "Hint for White" in hint.text and "expected value" in hint.text
+    steps = 0
+    while not t.over and steps < 1500:
+        assert t.decider() is Player.WHITE  # the AI has always answered at once
+        n = len(t.rules.legal_actions(t.state))
+        r = t.run(str(rng.randrange(n) + 1))
+        assert r.ok, r.text
+        replies.append(r.text)
+        steps += 1
+    assert t.over, f"{sid}: no result after {steps} choices"
+    assert "Game over." in replies[-1]
+    assert any(line.startswith("AI (Black): ") for text in replies for line in text.splitlines())
+    for text in replies:  # the AI's hand, gambit cards and deck never shown
+        assert not any(w in text for w in SECRET_WORDS), text
+    # the log replays to the same game, the AI's actions included
+    assert t.rules.loads(t.rules.dumps(t.state)) == t.state
+
+
+def test_the_card_game_keeps_the_ai_hand_from_the_terminal() -> None:
+    t = practice("card-game ai easy")
+    dealt = t.run("1")  # deal: the AI (Black here, first or second) keeps or mulligans
+    assert dealt.ok and not any(w in dealt.text for w in SECRET_WORDS), dealt.text
+    mine = t.run("hand")
+    assert mine.ok and mine.text.startswith("Your hand (White,"), mine.text
+    theirs = t.run("board black")  # the AI's side: the board anyone may see, no hand
+    assert theirs.ok and "Your hand" not in theirs.text and "(Black," not in theirs.text
+    state = t.state
+    refused = t.run("export")  # the log holds the shuffle: the deck order
+    assert not refused.ok and "once it is over" in refused.text and t.state is state
+    t.run("concede")
+    assert t.over and t.run("export").ok  # a finished game may be exported
+
+
+def test_chess28_hand_shows_only_the_persons_gambit_cards() -> None:
+    t = practice("chess28 ai easy")
+    assert t.run("1").ok  # the game mode: then the Gambit Cards are dealt
+    r = t.run("hand")
+    assert r.ok and "White's Gambit Cards" in r.text and "Black" not in r.text, r.text
+    # hot-seat (no AI), the console shows both
+    t.run("ai off")
+    both = t.run("hand")
+    assert "White's Gambit Cards" in both.text and "Black's Gambit Cards" in both.text
+
+
+def test_the_ai_switch_changes_nothing_when_refused() -> None:
+    t = practice("d20-chess ai easy")
+    for bad, words in (
+        ("ai both expert", "'expert' is not a level"),
+        ("ai purple", "'purple' is not a side"),
+        ("ai white hard hints", "Say `ai [white|black|both|off] [easy|medium|hard]`"),
+    ):
+        before = (t.opponent.seats, t.opponent.level, t.state)
+        r = t.run(bad)
+        assert not r.ok and words in r.text, (bad, r.text)
+        assert (t.opponent.seats, t.opponent.level, t.state) == before
+    assert t.run("ai off").text == "The AI plays no side now."
+    assert t.opponent.level == "easy"  # `ai off` keeps the level for hints and later
+    assert t.run("ai hard").text == "The AI (hard) plays Black."
+    assert t.run("ai white easy").text.startswith("The AI (easy) plays White.\nAI (White): ")
+
+
+def test_new_game_words_for_the_ai() -> None:
+    t = Table(RandomDice(1))
+    r = t.run("game new d20-chess ai expert")
+    assert not r.ok and r.text.startswith("'expert' is not a level for the AI"), r.text
+    assert t.state is None
+    r = t.run("game new d20-chess ai turns 12")  # a system's option right after `ai`
+    assert r.ok and t.opponent.seats == (Player.BLACK,) and t.state.config.turn_limit == 12
+    r = t.run("game new easy")  # a level alone: the AI plays Black at that level
+    assert r.ok and "The AI (easy) plays Black." in r.text
+    assert t.plugin.id == "wargame-chess" and t.opponent.level == "easy"
+    r = t.run("game new d20-chess hints")  # hints alone: two people, with hints
+    assert r.ok and t.opponent.seats == () and t.opponent.hints
+
+
+def test_numbers_that_are_not_choices() -> None:
+    t = practice("d20-chess ai easy")
+    n = len(t.rules.legal_actions(t.state))
+    for bad in ("0", "-1", str(n + 1), "100001"):
+        r = t.run(bad)
+        assert not r.ok and r.text == f"Choose a number from 1 to {n} (see `actions`)", (bad, r)
+    t.run("concede")
+    r = t.run("1")
+    assert not r.ok and "The game is over" in r.text and GAME_OVER_HINT in r.text, r.text
+
+
+def test_undo_takes_back_the_persons_action_and_the_ais_replies() -> None:
+    t = practice("d20-chess ai easy")
+    before = t.rules.dumps(t.state)
+    r = t.run("1")
+    assert r.ok and "AI (Black): " in r.text
+    after_ai = len(t.rules.history(t.state))
+    assert after_ai >= 2
+    u = t.run("undo")
+    assert u.ok and u.text.startswith("Undid: Pawn a2 to a3"), u.text
+    assert f"and the AI's {after_ai - 1} action" in u.text
+    assert t.rules.dumps(t.state) == before  # as before the person's action: no AI replay
+    assert t.decider() is Player.WHITE
+    r = t.run("undo")
+    assert not r.ok and "nothing to undo" in r.text
+
+
+def test_undo_against_the_ai_refused_when_there_is_nothing_of_the_persons() -> None:
+    t = practice("d20-chess ai white")  # the AI moves first
+    moved = t.rules.dumps(t.state)
+    r = t.run("undo")
+    assert not r.ok and "you have made no action yet" in r.text.lower()
+    assert t.rules.dumps(t.state) == moved
+    watch = practice("d20-chess ai both easy")
+    assert watch.over  # the AI played both sides to the end
+    r = watch.run("undo")
+    assert not r.ok and "The AI plays both sides" in r.text
+    cards = practice("card-game ai easy")
+    cards.run("1")
+    r = cards.run("undo")
+    assert not r.ok and "no undo in a game with secret cards" in r.text
+
+
+def test_the_console_help_and_banner_name_the_ai() -> None:
+    t = practice("chess28 ai easy")
+    assert "game new <system> ai" in t.run("help").text and "`hint`" in t.run("help").text
+    out = StringIO()
+    run_console(StringIO("quit\n"), out, RandomDice(1))
+    assert "ai easy" in out.getvalue()

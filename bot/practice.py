@@ -113,16 +113,17 @@ class AIPractice:
     async def practice_rematch(
         self, row: GameRow, user_id: int, channel_id: int, guild_id: int | None
     ) -> Answer:
-        """A finished practice game's Rematch: another against the AI at once, at the same
-        level and with the same options and hints (a challenge to the bot could never be
-        accepted)."""
+        """A finished practice game's Rematch: another against the AI at once, in the same
+        channel (or thread), at the same level and with the same options and hints (a
+        challenge to the bot could never be accepted). ``channel_id``: where a challenge
+        would go (the thread's parent), unused here."""
         svc: Any = self  # the GameService this part is mixed into
         opponent = svc.opponent(row)
         ai_seat = opponent.seats[0]
         names = row.meta.get("names") or [f"player {user_id}", "the AI"]
         again: Answer = await self.practice(
             guild_id,
-            channel_id,
+            row.channel_id,
             user_id,
             svc.user_of(row, ai_seat),
             system=row.system,

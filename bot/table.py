@@ -8,6 +8,7 @@ buttons. The commands every system shares are run here; a system's own go to its
 
 from __future__ import annotations
 
+import re
 import shlex
 from typing import Any
 
@@ -121,7 +122,7 @@ class Table:
         if not words:
             raise ParseError("type `help` for the commands")
         verb, args = words[0].lower(), words[1:]
-        if verb.isascii() and verb.lstrip("+-").isdigit():
+        if re.fullmatch(r"[+-]?[0-9]+", verb):
             if not 1 <= int(verb) <= len(self.choices()):
                 raise ParseError(self.number_range())
             return K.build(K.PickAction, number=verb)

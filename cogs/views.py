@@ -681,24 +681,24 @@ async def play_ai(interaction: discord.Interaction, game_id: int) -> None:
     svc = service(interaction)
     shown = 0.0
     while True:
+        await _pace(svc.ai_pace, shown)
         ans = await svc.ai_turn(game_id)
         if ans is None:
             return
-        shown = await _pace(svc.ai_pace, shown)
         await publish(interaction, ans)
+        shown = asyncio.get_running_loop().time()
         if not ans.ai_turn:
             return
 
 
-async def _pace(pace: float, shown: float) -> float:
+async def _pace(pace: float, shown: float) -> None:
     """Wait until ``pace`` seconds have passed since the AI's last action was shown (at loop
-    time ``shown``; its search counts towards them), so that players can follow; the loop time
-    to show the next one at."""
-    loop = asyncio.get_running_loop()
-    wait = shown + pace - loop.time()
+    time ``shown``; 0: none yet), so that players can follow. The wait comes before the AI
+    decides and its action is saved, never between the saving and the showing: what players
+    do meanwhile (an undo, a concession) is what the AI then finds."""
+    wait = shown + pace - asyncio.get_running_loop().time()
     if shown and wait > 0:
         await asyncio.sleep(wait)
-    return loop.time()
 
 
 async def resume_ai(client: discord.Client) -> None:
@@ -710,20 +710,21 @@ async def resume_ai(client: discord.Client) -> None:
     for game_id in await svc.resume_ai():
         shown = 0.0
         while True:
+            await _pace(svc.ai_pace, shown)
             ans = await svc.ai_turn(game_id)
             if ans is None:
                 break
-            shown = await _pace(svc.ai_pace, shown)
             channel = client.get_channel(ans.channel_id) if ans.channel_id else None
             if channel is None or not hasattr(channel, "send"):
                 break
             view = None if ans.over else live_view(ans)
             edited = False
             if ans.message_id is not None and hasattr(channel, "get_partial_message"):
-                try:
+                files = [] if ans.same_picture else picture(ans)
+                try:  # (no files: the picture it shows is kept)
                     await channel.get_partial_message(ans.message_id).edit(
                         content=fit(ans.text),
-                        attachments=[] if ans.same_picture else picture(ans),
+                        attachments=files if files else discord.utils.MISSING,
                         view=view,
                         allowed_mentions=QUIET,
                     )
@@ -741,6 +742,7 @@ async def resume_ai(client: discord.Client) -> None:
                     await svc.store.set_message(ans.game_id, msg.id)
             if ans.log:
                 await channel.send(fit(ans.log), allowed_mentions=pings(ans))
+            shown = asyncio.get_running_loop().time()
             if not ans.ai_turn:
                 break
 

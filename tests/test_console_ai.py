@@ -122,9 +122,12 @@ def test_new_game_words_for_the_ai() -> None:
 def test_numbers_that_are_not_choices() -> None:
     t = practice("d20-chess ai easy")
     n = len(t.rules.legal_actions(t.state))
-    for bad in ("0", "-1", str(n + 1), "100001"):
+    for bad in ("0", "-1", "+0", str(n + 1), "100001"):
         r = t.run(bad)
         assert not r.ok and r.text == f"Choose a number from 1 to {n} (see `actions`)", (bad, r)
+    for odd in ("+-3", "--2", "1.5"):  # not numbers: unknown words, and no crash
+        r = t.run(odd)
+        assert not r.ok and "unknown command" in r.text.lower(), r.text
     t.run("concede")
     r = t.run("1")
     assert not r.ok and "The game is over" in r.text and GAME_OVER_HINT in r.text, r.text

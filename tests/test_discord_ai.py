@@ -8,6 +8,8 @@ import itertools
 import random
 from typing import Any
 
+import pytest
+
 from tests.conftest import ALICE, BOB
 from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
 
@@ -268,8 +270,6 @@ async def test_the_ai_actions_are_shown_at_a_readable_pace(table: Harness) -> No
 
 
 def test_the_ai_pace_is_a_setting(monkeypatch: Any, tmp_path: Any) -> None:
-    import pytest
-
     from bot.app import WargameBot
     from bot.settings import Settings
 
@@ -283,3 +283,138 @@ def test_the_ai_pace_is_a_setting(monkeypatch: Any, tmp_path: Any) -> None:
         monkeypatch.setenv("AI_PACE", bad)
         with pytest.raises(ValueError, match="AI_PACE"):
             Settings.from_env(None)
+
+
+async def _pick(table: Harness, rng: random.Random, row: Any, state: Any, rules: Any) -> None:
+    """The person's choice among every legal action, as a click on a choice button of the live
+    game's (one button per legal action; real dispatch, the message forged)."""
+    from tests.test_discord_forged import message_with
+
+    index = rng.randrange(len(rules.legal_actions(state)))
+    msg = message_with(row.channel_id, f"wg:c:{row.id}:{row.version}:{index}")
+    await table.click(ALICE, msg, msg.custom_ids()[0])
+
+
+@pytest.mark.parametrize("system", ["d20-chess", "card-game", "wargame-chess", "chess28"])
+async def test_a_whole_practice_game_with_a_restart_during_the_ai_turn(
+    monkeypatch: Any, tmp_path: Any, system: str
+) -> None:
+    """Through the real dispatch, to the game's end: the person's choices, the AI's replies,
+    and once a restart while the AI must decide (the new process plays its turn on
+    start-up)."""
+    from dataclasses import replace
+
+    from rules.ai.players import LEVELS
+    from tests.conftest import start_bot, stop_bot
+
+    # node-bounded levels: quick, and the same game every run
+    for name, settings in LEVELS.items():
+        monkeypatch.setitem(LEVELS, name, replace(settings, max_nodes=40, time_limit=30.0))
+    db = tmp_path / "whole.sqlite3"
+    bot, table = await start_bot(monkeypatch, db)
+    rng = random.Random(7)
+    try:
+        await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system=system)
+        svc = bot.service
+        row, state = await _state(table)
+        rules = svc.plugin(row).rules
+        for _ in range(3):
+            await _pick(table, rng, row, state, rules)
+            row, state = await _state(table)
+
+        async def crash(game_id: int) -> None:  # the process dies before the AI plays
+            return None
+
+        svc.ai_turn = crash
+        while rules.decider(state).value == W_SEAT:
+            await _pick(table, rng, row, state, rules)
+            row, state = await _state(table)
+        waiting = len(rules.history(state))
+    finally:
+        await stop_bot(bot, table)
+    bot2, table2 = await start_bot(monkeypatch, db, seed=5)
+    try:
+        table2.messages = table.messages  # the channel's messages outlive the process
+        bot2.dispatch("ready")
+        await table2.settle()
+        svc = bot2.service
+        row, state = await _state(table2)
+        assert len(rules.history(state)) > waiting  # the AI played its turn on start-up
+        for _ in range(3000):
+            if rules.result(state) is not None:
+                break
+            assert rules.decider(state).value == W_SEAT  # the AI has always answered
+            await _pick(table2, rng, row, state, rules)
+            row = await svc.store.game(row.id)  # (no longer the channel's once over)
+            state = await svc.state_of(row)
+        result = rules.result(state)
+        assert result is not None, f"{system}: no result"
+        assert result.text in " ".join(s.content for s in table2.sent[-4:])
+        assert table2.errors == [] and table2.violations == []
+    finally:
+        await stop_bot(bot2, table2)
+
+
+async def test_what_the_person_does_during_the_ai_pace_is_what_the_ai_finds(
+    table: Harness, monkeypatch: Any
+) -> None:
+    """The AI waits for its pace before it decides, never between saving an action and showing
+    it: a concession made meanwhile ends the game, and no decision of the AI's reappears."""
+    import asyncio
+    from dataclasses import replace
+
+    from rules.ai.players import LEVELS
+
+    for name, settings in LEVELS.items():
+        monkeypatch.setitem(LEVELS, name, replace(settings, max_nodes=40, time_limit=30.0))
+    svc = table.bot.service  # type: ignore[attr-defined]
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="wargame-chess", level="easy"
+    )
+    svc.ai_pace = 3.0
+    played = asyncio.Event()
+    real_turn = svc.ai_turn
+
+    async def turn(game_id: int) -> Any:
+        ans = await real_turn(game_id)
+        played.set()
+        return ans
+
+    svc.ai_turn = turn
+    live = table.live_message(CHANNEL_ID)
+    _, cid = live.buttons()[0]  # White's Trees: the AI then sets up its own, paced
+    table.feed(table.click_payload(ALICE, live, cid))
+    await asyncio.wait_for(played.wait(), 30)
+    await asyncio.sleep(0.2)  # the AI waits for its pace now
+    row, state = await _state(table)
+    table.feed(table.slash_payload(ALICE, "game concede"))  # (settling would wait for the AI)
+    await asyncio.sleep(0.3)
+    ask = [m for m in table.sent if any(c.startswith("wg:k:") for c in m.custom_ids())][-1]
+    table.feed(table.click_payload(ALICE, ask, ask.custom_ids()[0]))
+    await table.settle()  # the AI's wait ends: it finds the game over
+    finished = await svc.store.game(row.id)
+    assert finished.status == "over"
+    assert len(svc.plugin(row).rules.history(await svc.state_of(finished))) == (
+        len(svc.plugin(row).rules.history(state)) + 1  # the concession, nothing after it
+    )
+    assert not any(c.startswith(("wg:c", "wg:s", "wg:x")) for c in live.custom_ids())
+    assert table.errors == [] and table.violations == []
+
+
+async def test_a_practice_rematch_in_a_thread_plays_in_that_thread(table: Harness) -> None:
+    thread = 555_000_000_000_000_123
+    table.threads.append(thread)
+    svc = table.bot.service  # type: ignore[attr-defined]
+    await table.slash(
+        ALICE, "game new", channel=thread, users={"opponent": BOT_ID}, system="d20-chess"
+    )
+    ask = await table.slash(ALICE, "game concede", channel=thread)
+    await table.click(ALICE, ask, ask.custom_ids()[0])
+    offers = [s for s in table.sent if any(c.startswith("wg:r:") for c in s.custom_ids())]
+    await table.click(ALICE, offers[-1], offers[-1].custom_ids()[0])
+    again = await svc.store.live_game(thread)
+    assert again is not None and again.status == "live" and again.black_id == BOT_ID
+    assert await svc.store.live_game(CHANNEL_ID) is None  # not the thread's parent
+    assert table.messages[again.message_id].channel_id == thread
+    board = await table.slash(ALICE, "game board", channel=thread)
+    assert board.ephemeral and "no game" not in board.content.lower()

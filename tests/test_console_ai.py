@@ -10,13 +10,14 @@ from io import StringIO
 
 import pytest
 
+from bot import systems
 from bot.console import run_console
 from bot.table import GAME_OVER_HINT, Table
 from rules.ai.players import LEVELS
 from rules.core.board import Player
 from rules.core.dice import RandomDice
 
-SYSTEMS = ("wargame-chess", "chess28", "d20-chess", "card-game")
+SYSTEMS = tuple(systems.SYSTEMS)  # every registered system
 # The AI's secrets as the console would word them (``hand_text``, ``private_text``).
 SECRET_WORDS = ("Black's hand", "(Black,", "Black's Gambit Cards")
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot import systems
 from tests.conftest import ALICE, BOB
 from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
 
@@ -295,7 +296,7 @@ async def _pick(table: Harness, rng: random.Random, row: Any, state: Any, rules:
     await table.click(ALICE, msg, msg.custom_ids()[0])
 
 
-@pytest.mark.parametrize("system", ["d20-chess", "card-game", "wargame-chess", "chess28"])
+@pytest.mark.parametrize("system", list(systems.SYSTEMS))  # every registered system
 async def test_a_whole_practice_game_with_a_restart_during_the_ai_turn(
     monkeypatch: Any, tmp_path: Any, system: str
 ) -> None:

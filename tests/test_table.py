@@ -151,6 +151,12 @@ def test_companion_at_the_console_without_a_game() -> None:
     assert r.ok and "slain" in r.text
     r = t.run("odds queen knight aadv=1")
     assert r.ok and "Spending the attacker's Advantage token" in r.text and r.image
+    bare = t.run("odds queen knight adv")  # the help's `[adv|dis]`: the attacker's
+    assert bare.ok and "Slays: 81.1% (exactly 623/768)" in bare.text
+    assert "Slays: 37.6% (exactly 289/768)" in t.run("odds queen knight dis").text
+    for odd in ("advantage", "ddis=x", "mountd"):  # refused, never silently ignored
+        bad = t.run(f"odds queen knight {odd}")
+        assert not bad.ok and ("not an option" in bad.text or "ddis" in bad.text), bad.text
     assert "Dealt: XVI" in t.run("divinate fool").text
     assert "Drew: Ace of Clubs, 2 of Clubs" in t.run("cards draw 2").text
     assert t.run("bones K Q R 2N 3P").text == "Bones: D4=1, D6=2, D8=3, D10=4"

@@ -766,15 +766,28 @@ def _roll(t: Table, args: list[str]) -> Reply:
     return _log_roll(t, expr, C.roll_expression(expr, t.dice))
 
 
+SIDE_OPTIONS = frozenset(
+    {"mounted", "aadv", "adis", "akeep", "ablessed", "amod", "dadv", "ddis", "dkeep", "dcursed"}
+    | {"dmod"}
+)
+
+
 def _sides(args: list[str]) -> tuple[C.Side, C.Side]:
     """`<attacker> <defender> [mounted] [aadv=N] [adis=N] [akeep] [dadv=N] [ddis=N] [dkeep]
-    [ablessed] [dcursed] [amod=+2] [dmod=min5]`"""
+    [ablessed] [dcursed] [amod=+2] [dmod=min5]`; a bare `adv` or `dis` is the attacker's.
+    Anything else is refused, never ignored."""
     if len(args) < 2:
         raise RulesError("say the attacker and defender types: `resolve knight pawn`")
     a_kind, d_kind = Kind.parse(args[0]), Kind.parse(args[1])
     opts: dict[str, str] = {}
     for a in args[2:]:
         key, _, value = a.lower().partition("=")
+        key = {"adv": "aadv", "dis": "adis"}.get(key, key)  # bare: the attacker's
+        if key not in SIDE_OPTIONS:
+            raise RulesError(
+                f"'{a[:20]}' is not an option here: say mounted, adv, dis, aadv=N, adis=N, "
+                "akeep, dadv=N, ddis=N, dkeep, ablessed, dcursed, amod=+N or dmod=+N"
+            )
         opts[key] = value or "1"
 
     def side(prefix: str, kind: Kind) -> C.Side:

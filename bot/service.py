@@ -36,6 +36,10 @@ from rules.core.errors import RulesError
 from rules.core.history import Step
 
 log = logging.getLogger("wargame.service")
+ONLY_SEATED = (
+    "Only the two seated players can act in this game; anyone can look (`/game board`, "
+    "`/game status`)."
+)
 
 SNAPSHOT_EVERY = 16
 PREFS = "player-prefs"  # per-user settings in the store's channel_state (keyed by user id)
@@ -352,10 +356,11 @@ class GameService(AIPractice, UndoRequests):
         def run(t: Table, p: Player | None) -> Reply:
             return t.execute(command, p)
 
+        acts = not command.looks
         hint = self._live_ids.get(channel_id)
         if hint is not None:
             try:  # one read: the hinted game, only if it is still the channel's live game
-                return await self._run(hint, user_id, run, None, live_in=channel_id)
+                return await self._run(hint, user_id, run, None, live_in=channel_id, acts=acts)
             except _NotLiveHere:
                 self._live_ids.pop(channel_id, None)
         row = await self.store.live_game(channel_id)
@@ -364,7 +369,7 @@ class GameService(AIPractice, UndoRequests):
         self._live_ids[channel_id] = row.id
         while len(self._live_ids) > CACHE_GAMES:
             del self._live_ids[next(iter(self._live_ids))]
-        return await self._run(row.id, user_id, run, None)
+        return await self._run(row.id, user_id, run, None, acts=acts)
 
     async def execute_at(
         self,
@@ -379,7 +384,12 @@ class GameService(AIPractice, UndoRequests):
         if command.console_only:
             return Answer.error(f"`{command.name}` is a console command; in Discord use /game.")
         return await self._run(
-            game_id, user_id, lambda t, p: t.execute(command, p), version, channel_id
+            game_id,
+            user_id,
+            lambda t, p: t.execute(command, p),
+            version,
+            channel_id,
+            acts=not command.looks,
         )
 
     async def press(
@@ -419,9 +429,11 @@ class GameService(AIPractice, UndoRequests):
         expect_version: int | None,
         channel_id: int | None = None,
         live_in: int | None = None,
+        acts: bool = True,
     ) -> Answer:
         """``fn`` on the game, under its lock, saved if it changed the game. ``live_in``: only if
-        the game is that channel's live game (else _NotLiveHere, nothing done)."""
+        the game is that channel's live game (else _NotLiveHere, nothing done). ``acts``: ``fn``
+        is meant to change the game (not a look)."""
         async with self.lock(game_id):
             # The players' pings settings come with the row, for the answer's log line.
             row = await self.store.game(game_id, live_in=live_in, prefs=PREFS)
@@ -445,6 +457,10 @@ class GameService(AIPractice, UndoRequests):
             assert state is not None
             plugin = self.plugin(row)
             seat = self.seat(row, user_id)
+            if seat is None and acts and plugin.hidden_information:
+                # Refused before it runs: how the rules would refuse it (no such card in the
+                # hand, not one of the choices) could tell a spectator the secrets.
+                return Answer.error(ONLY_SEATED)
             table = Table(self.dice_factory(), state, plugin.id, discord=True)
             # A spectator's command runs as the decider's (and is refused if it changes the
             # game), except where the game has secrets: then a spectator is nobody's side.
@@ -453,10 +469,7 @@ class GameService(AIPractice, UndoRequests):
             new_state = table.state
             assert new_state is not None
             if new_state is not state and seat is None:
-                return Answer.error(
-                    "Only the two seated players can act in this game; "
-                    "anyone can look (`/game board`, `/game status`)."
-                )
+                return Answer.error(ONLY_SEATED)
             if not reply.ok:
                 return Answer.error(reply.text)
             history = plugin.rules.history
@@ -469,6 +482,7 @@ class GameService(AIPractice, UndoRequests):
                     version=row.version,
                     state=state,
                     system=row.system,
+                    decides=self.decides(row, state, user_id),
                 )
             status = "over" if plugin.rules.result(new_state) is not None else None
             logged = row.meta.get("logged", 0)
@@ -644,6 +658,7 @@ class GameService(AIPractice, UndoRequests):
             hidden=plugin.hidden_information,
             private="" if seat is None else plugin.private_text(state, seat),
             ai_turn=result is None and self.opponent(row).plays(decider),
+            decides=self.decides(row, state, actor),
         )
 
     async def _update(
@@ -803,6 +818,11 @@ class GameService(AIPractice, UndoRequests):
             return Answer.error(f"{first}.")
         return Answer.error("There is no game in this channel: start one with `/game new`.")
 
+    def decides(self, row: GameRow, state: GameState, user_id: int | None) -> bool:
+        """Whether ``user_id`` is the one who decides now in this game."""
+        decider = self.plugin(row).rules.decider(state)
+        return decider is not None and user_id is not None and self.user_of(row, decider) == user_id
+
     async def private_choices(
         self, game_id: int, version: int, user_id: int, channel_id: int | None = None
     ) -> Answer:
@@ -835,6 +855,7 @@ class GameService(AIPractice, UndoRequests):
             system=row.system,
             hidden=True,
             private=plugin.private_text(state, decider or seat),
+            decides=True,
         )
 
     async def rematch(

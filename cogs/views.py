@@ -579,7 +579,7 @@ async def _private_ack(interaction: discord.Interaction, ans: Answer) -> None:
     if secret(ans) and ans.game_id is not None and ans.version is not None:
         if ans.private:
             text = f"{text}\n{ans.private}"
-        if ans.state is not None and ans.system is not None:
+        if ans.state is not None and ans.system is not None and ans.decides:
             view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
     await _send(interaction, fit(text), [], view, QUIET, True)
 
@@ -663,10 +663,11 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
         elif ans.state is not None and ans.system is not None and ans.version is not None:
             # (also on a private look such as /game board: the open decision's buttons are
             # always within reach of the player who decides)
-            # In a game with secrets the choices themselves are only ever shown privately.
-            if ans.ephemeral or not secret(ans) or public_menu(ans):
+            # In a game with secrets the choices themselves are only ever shown privately, and
+            # only to the player who decides (they may name cards in that player's hand).
+            if not secret(ans) or public_menu(ans) or (ans.ephemeral and ans.decides):
                 view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
-            else:
+            elif not ans.ephemeral:
                 view = live_view(ans)
     content = fit(f"{ans.text}\n{ans.private}" if ans.private and ans.ephemeral else ans.text)
     message_id = await _send(interaction, content, files, view, pings(ans), ans.ephemeral)

@@ -20,7 +20,7 @@ from rules.card_game.state import GameState, Phase
 from rules.card_game.system import DEFAULT_DECKS, SYSTEM
 from rules.core.actions import Action
 from rules.core.board import Player
-from rules.core.errors import ParseError, RulesError
+from rules.core.errors import NotYourDecision, ParseError, RulesError
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -183,11 +183,18 @@ class CardGameTable(SystemPlugin):
             name = found.name.lower().replace(" ", "-").replace("!", "").replace("'", "")
             return Reply(found.describe(), image=card_png(found), image_name=f"card-{name}.png")
         s: GameState = table.game()
-        who = player if player is not None else (self.rules.decider(s) or Player.WHITE)
+        decider = self.rules.decider(s)
+        who = player if player is not None else (decider or Player.WHITE)
         if isinstance(c, C.Hand):
+            if player is None and table.discord:  # a spectator: nobody's hand
+                raise RulesError("only the two seated players have a hand to see")
             if table.keeps_secret(who):
                 raise RulesError("the AI's hand is secret")
             return Reply(self.private_text(s, who))
+        if player is not None and decider is not None and player is not decider:
+            # before the command is read: reading it against the game (its choices) would
+            # tell the other player what the decider may choose
+            raise NotYourDecision(f"it is {decider.title}'s decision now, not {player.title}'s")
         return table.act(self.action(s, c, who), player)
 
     def action(self, s: GameState, c: K.Command, who: Player) -> Action:

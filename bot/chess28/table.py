@@ -339,6 +339,8 @@ def _look(table: Table, c: K.Command, player: Player | None) -> Reply:
     if isinstance(c, C.ShowHand):
         if s is None:
             raise RulesError("there is no game here")
+        if player is None and table.discord:  # a spectator: nobody's cards
+            raise RulesError("only the two seated players hold Gambit Cards")
         if player is None:  # the console shows both, but never the AI's cards in play
             shown = [T.hand_text(s, p) for p in Player if not table.keeps_secret(p)]
             return Reply("\n".join(shown))

@@ -355,7 +355,14 @@ def _draw(pile: list[int], dice: Dice) -> int:
     return pile.pop(i)
 
 
-def divinate(decks: dict[str, Any], dice: Dice, preferred: list[TarotCard]) -> str:
+def _say(command: str, slash: bool) -> str:
+    """A command as the player types it: a slash command in Discord, bare at the console."""
+    return f"`/{command}`" if slash else f"`{command}`"
+
+
+def divinate(
+    decks: dict[str, Any], dice: Dice, preferred: list[TarotCard], slash: bool = True
+) -> str:
     deck = sorted(decks["tarot_deck"] + decks["tarot_dealt"])
     dealt = [_draw(deck, dice) for _ in range(min(3, len(deck)))]
     decks["tarot_deck"], decks["tarot_dealt"], decks["tarot_active"] = deck, dealt, dealt[0]
@@ -366,7 +373,7 @@ def divinate(decks: dict[str, Any], dice: Dice, preferred: list[TarotCard]) -> s
         text += (
             " A preferred card was dealt: "
             + ", ".join(BY_NUMBER[n].name for n in wanted)
-            + "; make it active with `/tarot active`."
+            + f"; make it active with {_say('tarot active', slash)}."
         )
     return text
 
@@ -378,9 +385,10 @@ def set_active(decks: dict[str, Any], card: TarotCard) -> str:
     return f"{card.title} is now the active card."
 
 
-def tarot_text(decks: dict[str, Any]) -> str:
+def tarot_text(decks: dict[str, Any], slash: bool = True) -> str:
     if not decks["tarot_dealt"]:
-        return "No tarot cards are dealt out. `/tarot divinate` deals three."
+        deal = _say("tarot divinate" if slash else "divinate", slash)
+        return f"No tarot cards are dealt out. {deal} deals three."
     parts = [
         BY_NUMBER[c].title + (" (active)" if c == decks["tarot_active"] else "")
         for c in decks["tarot_dealt"]
@@ -388,7 +396,7 @@ def tarot_text(decks: dict[str, Any]) -> str:
     return "Dealt: " + ", ".join(parts) + f". {len(decks['tarot_deck'])} cards face down."
 
 
-def draw_cards(decks: dict[str, Any], dice: Dice, count: int) -> str:
+def draw_cards(decks: dict[str, Any], dice: Dice, count: int, slash: bool = True) -> str:
     if not 1 <= count <= 10:
         raise RulesError("draw between 1 and 10 cards")
     drawn = []
@@ -401,7 +409,7 @@ def draw_cards(decks: dict[str, Any], dice: Dice, count: int) -> str:
         decks["cards_out"].append(card)
         drawn.append(PlayingCard(card).name)
     if not drawn:
-        raise RulesError("the deck and the discard pile are empty: `/cards shuffle`")
+        raise RulesError(f"the deck and the discard pile are empty: {_say('cards shuffle', slash)}")
     return f"Drew: {', '.join(drawn)}. {len(decks['cards_deck'])} cards left in the deck."
 
 

@@ -298,7 +298,8 @@ class Table:
             if self.opponent.seats:
                 return self._take_back(state)
             self.state = self.rules.undo(state)
-            done = self.plugin.describe_action(state, hist[-1].action)
+            # worded in the position it was chosen in (after it, a Move may read as a stay)
+            done = self.plugin.describe_action(self.state, hist[-1].action)
             return Reply(f"Undid: {done}.\n" + self.prompt())
         if isinstance(c, K.Concede):
             state = self.game()

@@ -349,6 +349,10 @@ def prompt(state: GameState, discord: bool = False) -> str:
         return f"{d.title} decides: {p.text}; answer {how}."
     if state.phase is Phase.DEPLOY:
         return f"{d.title}: {_deploy_hint(state, discord)}."
+    if state.phase is Phase.CHESTS and not discord:  # the squares of the decider's Backline
+        squares = [str(a.square) for a in legal_actions(state) if isinstance(a, A.PlaceChest)]
+        where = f"`chest {squares[0]}`" + (f" (or {', '.join(squares[1:])})" if squares[1:] else "")
+        return f"{d.title}: place your Treasure Chest with {where}."
     hint = PHASE_HINTS.get(state.phase)
     if hint is not None:
         return f"{d.title}: {hint[1] if discord else hint[0]}."

@@ -16,6 +16,7 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
     b = K.build
     if verb == "mode":
         _need(args, 1, "which mode: `mode pinata`, `mode last-standing` or `mode random`")
+        _unknown(args[1:], {"desperation"}, "`mode pinata [desperation]`")
         return b(C.ChooseMode, mode=args[0], desperation="desperation" in [a.lower() for a in args])
     if verb in ("roll", "rolloff"):
         return C.RollOff()
@@ -99,6 +100,9 @@ def _odds(args: list[str]) -> K.Command:
     flags = {a.lower() for a in args}
     nums = [a for a in args if a.isdigit()]
     if len(nums) >= 2:
+        _unknown(
+            [a for a in args if not a.isdigit()], {"chill", "iron"}, "`odds 4 2 [chill] [iron]`"
+        )
         return K.build(
             C.Odds,
             fight=K.parse_int(nums[0], "Fight", 0, 30),
@@ -107,4 +111,12 @@ def _odds(args: list[str]) -> K.Command:
             iron="iron" in flags,
         )
     _need(args, 2, "`odds W1 d4` (a model and its target) or `odds 4 2 [chill] [iron]`")
+    _unknown(args[2:], set(), "`odds W1 d4` (the game knows the model's rules)")
     return K.build(C.Odds, unit=args[0], target=args[1])
+
+
+def _unknown(args: list[str], known: set[str], say: str) -> None:
+    """Refuse a word the command does not take (never ignore it)."""
+    for a in args:
+        if a.lower() not in known:
+            raise ParseError(f"'{a[:20]}' is not part of that command: say {say}")

@@ -240,7 +240,11 @@ def _odds(state: State, c: D.Odds) -> str:
     mods = modifiers(state, attacker, defender)
     need = max(2, NEEDED + 1 - mods.total)
     faces = f"a {need} or more captures" if need <= DIE else "no roll can capture"
-    return (
+    attack = A.Move(c.origin, c.to)
+    text = (
         f"{attacker.label} attacking {defender.label}: d20 {mods.total:+d}, {faces} "
-        f"(a natural 1 always fails critically): {words.odds_text(state, A.Move(c.origin, c.to))}."
+        f"(a natural 1 always fails critically): {words.odds_text(state, attack)}."
     )
+    if attack not in SYSTEM.legal_actions(state):  # a what-if: say so
+        text += " It cannot make this attack now: these are the odds if it could."
+    return text

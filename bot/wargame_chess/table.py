@@ -437,6 +437,12 @@ def adjustment(state: GameState, c: K.Command, by: Player, player: Player | None
 
 
 def _trees(table: Table, s: GameState, c: W.Trees, player: Player | None) -> Reply:
+    if c.mode is not None and s.phase in (Phase.TREE_ORDER, Phase.TREES):
+        now = "flip the coin" if s.phase is Phase.TREE_ORDER else "roll the first Trees"
+        raise RulesError(
+            f"mirror, flip or random is the second player's choice once the first player's "
+            f"Trees are down; now `trees` to {now}"
+        )
     if s.phase is Phase.TREE_ORDER:
         return table.act(A.DecideTreeOrder(), player)
     if s.phase is Phase.TREES:
@@ -567,6 +573,13 @@ def _piece_text(args: list[str]) -> tuple[str, list[str]]:
     return args[0], args[1:]
 
 
+def _only(args: list[str], known: set[str], say: str) -> None:
+    """Refuse a word the command does not take (never ignore it)."""
+    for a in args:
+        if a.lower() not in known:
+            raise ParseError(f"'{a[:20]}' is not part of that command: say {say}")
+
+
 def _count(args: list[str], default: int = 1) -> int | str:
     return next((a for a in args if a.lstrip("+-").isdigit()), default)
 
@@ -583,7 +596,10 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         return W.Companion(verb, tuple(args))
     if verb == "trees":  # `trees` (or `trees roll`) flips or rolls; a mode is a choice
         modes = {m.value for m in W.TreeMode}
-        return b(W.Trees, mode=args[0] if args and args[0].lower() in modes else None)
+        word = args[0].lower() if args else "roll"
+        if word not in modes | {"roll"} or len(args) > 1:
+            raise ParseError("say `trees` (or `trees roll`), or `trees mirror`, `flip` or `random`")
+        return b(W.Trees, mode=word if word in modes else None)
     if verb == "deploy":
         if args and args[0].lower() == "auto":
             return W.DeployAuto()
@@ -638,8 +654,19 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         if args[0].lower() == "discard":
             return b(W.DiscardCard, card=" ".join(args[1:]))
         keep = next((a.lower() for a in args[1:] if a.lower() in A.DrawCards.KEEPS), "turn")
+        _only(
+            args[1:],
+            {*A.DrawCards.KEEPS, str(_count(args[1:]))},
+            "`cards draw 2 [turn|game|discard]`",
+        )
         return b(W.DrawCards, count=_count(args[1:]), keep=keep)
+    if verb == "cards" and in_game and args and args[0].lower() != "show":
+        raise ParseError(
+            "in a game the playing cards follow the rules: `cards draw 2 [turn|game|discard]`, "
+            "`cards discard QH`, or `cards` to see them"
+        )
     if verb == "bones" and in_game:
+        _only(args, {"keep"}, "`bones` or `bones keep`")
         return W.ReadBones(bool(args) and args[0].lower() == "keep")
     if verb in ("divinate", "cards", "bones"):
         return W.Companion(verb, tuple(args))
@@ -686,7 +713,7 @@ def companion(t: Table, c: W.Companion, player: Player | None) -> Reply:
         if args and args[0].lower() == "switch":
             return Reply(C.set_active(t.decks, find_card(" ".join(args[1:]))))
         wanted = [find_card(a) for a in " ".join(args).split(",") if a.strip()]
-        return Reply(C.divinate(t.decks, t.dice, wanted))
+        return Reply(C.divinate(t.decks, t.dice, wanted, slash=False))
     if verb == "bones":
         return _log_roll(t, "bones", C.read_bones(" ".join(args), t.dice))
     return _cards(t, args)
@@ -707,7 +734,7 @@ def _cards(t: Table, args: list[str]) -> Reply:
         )
     if sub == "draw":
         count = K.parse_int(_count(args[1:]), "the count", 1, 54)
-        return Reply(C.draw_cards(t.decks, t.dice, count))
+        return Reply(C.draw_cards(t.decks, t.dice, count, slash=False))
     if sub == "discard":
         return Reply(C.discard_card(t.decks, parse_card(" ".join(args[1:]))))
     if sub == "shuffle":
@@ -727,10 +754,12 @@ def _tarot(t: Table, args: list[str]) -> Reply:
             image=png_bytes(tarot_card_image(card)),
             image_name=f"tarot-{card.number}.png",
         )
+    if sub == "discard":  # (in a game it is an action, parsed before this)
+        raise RulesError("`tarot discard` is for a game's dealt cards: start one with `game new`")
     if sub in ("active", "dealt") and t.state is None:
         if len(args) > 1:
             return Reply(C.set_active(t.decks, find_card(" ".join(args[1:]))))
-        return Reply(C.tarot_text(t.decks))
+        return Reply(C.tarot_text(t.decks, slash=False))
     if sub in ("active", "dealt"):
         f = t.state.faith
         if not f.tarot_dealt:
@@ -760,6 +789,11 @@ def _roll(t: Table, args: list[str]) -> Reply:
         if kind is not None:
             flags = [a.lower() for a in args[1:]]
             mods = tuple(Modifier.parse(a) for a in args[1:] if a[:1] in "+-<>m")
+            if len(mods) + flags.count("adv") + flags.count("dis") < len(flags):
+                odd = next(f for f in flags if f not in ("adv", "dis") and f[:1] not in "+-<>m")
+                raise ParseError(
+                    f"'{odd[:20]}' is not a roll option: say adv, dis, or a modifier such as +2"
+                )
             rolled = C.roll_piece(kind, t.dice, int("adv" in flags), int("dis" in flags), mods)
             return _log_roll(t, " ".join(args), rolled)
     expr = " ".join(args) or "1d20"

@@ -189,7 +189,8 @@ def test_an_action_just_made_is_named_for_undo() -> None:
     assert plugin.describe_action(t.state, A.Keep()) == "Keep the piece and its XP"
     t = new()
     t.run("move e2 e4")
-    assert t.run("undo").text.startswith("Undid: Move e2 to e4.")
+    # worded as it was chosen (the console's undo names it in the position before it)
+    assert t.run("undo").text.startswith("Undid: Pawn e2 to e4 (unexplored).")
     assert t.state.history == () and t.state.at(Square.parse("e2")) is not None
 
 

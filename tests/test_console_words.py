@@ -77,3 +77,9 @@ def test_d20_odds_say_when_the_attack_cannot_be_made() -> None:
     t = table("game new d20-chess")
     r = t.run("odds e2 e7")  # turn 1: the Pawn cannot reach e7
     assert r.ok and "capture" in r.text and "cannot make this attack now" in r.text, r.text
+
+
+def test_the_card_game_says_when_cards_are_played() -> None:
+    t = table("game new card-game", "1")  # dealt: the mulligan
+    card = t.state.card(t.state.side(t.decider()).hand[0]).name
+    refused(t, f"play {card}", "cards are played in your Play & Move Phase")

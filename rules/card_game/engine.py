@@ -188,6 +188,8 @@ def why_not(s: GameState, action: Action) -> str:
         return "first resolve or decline the waiting abilities"
     if isinstance(action, PlayCard | Mulligan | Burn) and action.card not in s.side(p).hand:
         return "that card is not in your hand"
+    if isinstance(action, PlayCard) and s.phase is not Phase.MAIN and s.combat is None:
+        return "cards are played in your Play & Move Phase (or a Tactic in a combat window)"
     if isinstance(action, PlayCard):
         return playable(w, p, action.card, window=s.combat is not None) or "not now"
     if isinstance(action, Move | AttackKing):

@@ -149,6 +149,12 @@ def roll_expression(expr: str, dice: Dice) -> Rolled:
     for count in re.findall(r"(\d+)\s*d", text, flags=re.ASCII):
         if int(count) > MAX_DICE:
             raise RulesError(f"at most {MAX_DICE} dice in one roll, like 100d6+5")
+    if re.search(r"(^|\s)(adv|dis|advantage|disadvantage)\s*$", text, flags=re.IGNORECASE):
+        # (words after an expression are its label: this one would be read as a wish)
+        raise RulesError(
+            "a dice expression has no Advantage: keep the higher of two with `2d20kh1` (the "
+            "lower with `2d20kl1`), or roll a piece's dice at Advantage: `roll queen adv`"
+        )
     shown_expr = text[:60]
     roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
     try:

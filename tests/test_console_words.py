@@ -83,3 +83,15 @@ def test_the_card_game_says_when_cards_are_played() -> None:
     t = table("game new card-game", "1")  # dealt: the mulligan
     card = t.state.card(t.state.side(t.decider()).hand[0]).name
     refused(t, f"play {card}", "cards are played in your Play & Move Phase")
+
+
+def test_a_dice_expression_is_not_rolled_at_advantage_by_a_word() -> None:
+    t = Table(RandomDice(1))
+    refused(t, "roll 1d20 adv", "a dice expression has no Advantage")
+    assert t.roll_log == []  # nothing rolled, nothing logged
+    assert t.run("roll 2d20kh1 attack").ok  # a label is still a label
+
+
+def test_chess28_odds_of_a_model_not_yet_on_the_board() -> None:
+    t = table("game new chess28", "mode pinata")
+    refused(t, "odds W1 d4", "is not on the board")  # once an assertion that ended the console

@@ -373,6 +373,8 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
         if s is None:
             raise RulesError("there is no game here: give Fight and Defence instead")
         key = _unit_key(s, c.unit)
+        if s.unit(key).square is None:
+            raise RulesError(f"{s.unit(key).name} is not on the board")
         odds = SYSTEM.odds(s, A.Melee(key, c.target))
         if odds is None:
             raise RulesError(f"{s.unit(key).name} cannot attack {c.target} in melee now")

@@ -4,6 +4,8 @@ the answers name console commands, not Discord's."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.table import Table
 from rules.core.dice import RandomDice
 
@@ -95,3 +97,98 @@ def test_a_dice_expression_is_not_rolled_at_advantage_by_a_word() -> None:
 def test_chess28_odds_of_a_model_not_yet_on_the_board() -> None:
     t = table("game new chess28", "mode pinata")
     refused(t, "odds W1 d4", "is not on the board")  # once an assertion that ended the console
+
+
+def test_wargame_piece_commands_refuse_words_they_do_not_take() -> None:
+    t = table(*DEPLOYED)
+    for line, words in (
+        ("give N1 adv two", "'two' is not a whole number"),
+        ("give N1 adv 2 3", "'3' is not part of that command"),
+        ("bless N1 twice", "'twice' is not part of that command"),
+        ("slay N2 now", "'now' is not part of that command"),
+        ("activate N1 foo", "'foo' is not part of that command"),
+        ("move N1 c6 x", "'x' is not part of that command"),
+        ("aside a2 extra", "'extra' is not part of that command"),
+    ):
+        refused(t, line, words)
+    assert "2 Advantage tokens" in t.run("give N1 adv 2").text
+
+
+def _play_until(t: Table, wanted: Any, seed: int, steps: int = 3000) -> bool:
+    """Random legal choices (seeded) until ``wanted(state)``."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if wanted(t.state):
+            return True
+        if t.over:
+            return False
+        assert t.run(str(rng.randrange(len(t.rules.legal_actions(t.state))) + 1)).ok
+    return False
+
+
+def test_combat_movement_reads_a_bare_label_as_the_attacker_or_the_defender() -> None:
+    from rules.wargame_chess.state import Decision
+
+    def combat(s: Any) -> bool:
+        return s.pending is not None and s.pending.decision is Decision.COMBAT_MOVEMENT
+
+    for seed in range(6):
+        t = table(*DEPLOYED, seed=seed)
+        if _play_until(t, combat, seed):
+            break
+    else:
+        raise AssertionError("no Combat Movement reached")
+    attacker = t.state.piece(t.state.attack.attacker)
+    assert attacker.owner is not t.decider()  # the defender decides where the attacker goes
+    from rules.wargame_chess import actions as W
+
+    square = next(
+        a.to
+        for a in t.rules.legal_actions(t.state)
+        if isinstance(a, W.CombatMove) and a.piece == attacker.key
+    )
+    bare = attacker.key.split()[-1]  # "P1" of "White P1": the decider's own label reads so too
+    r = t.run(f"combat {bare} {square}")
+    assert r.ok, (bare, r.text)
+    assert t.state.piece(attacker.key).square == square
+
+
+def test_chess28_gambit_words() -> None:
+    from rules.chess28 import actions as A
+    from rules.chess28.cards import find_card
+
+    assert find_card("bolt").title == "Mystic Bolt"  # the help's `gambit bolt W1 fr`
+    castle = find_card("castle").number
+
+    def castling(s: Any) -> bool:
+        return any(
+            isinstance(a, A.PlayGambit) and a.card == castle and a.other
+            for a in t.rules.legal_actions(s)
+        )
+
+    for seed in range(8):
+        t = table("game new chess28", "mode pinata", seed=seed)
+        if _play_until(t, castling, seed, steps=1500):
+            break
+    else:
+        raise AssertionError("no Castle reached")
+    play = next(
+        a
+        for a in t.rules.legal_actions(t.state)
+        if isinstance(a, A.PlayGambit) and a.card == castle and a.other
+    )
+    one, two = play.unit, play.other  # the models' keys are what players call them
+    assert t.run(f"gambit castle {two} {one}").ok  # the two models in either order
+    refused(table("game new chess28", "mode pinata"), "gambit bolt W1 b", "fires fl, f or fr")
+
+
+def test_chess28_terrain_names_take_their_article_once() -> None:
+    from rules.chess28.state import Terrain, TerrainKind
+    from rules.core.board import Player, Square
+
+    chest = Terrain(TerrainKind.CHEST, Square.parse("d1"), owner=Player.WHITE)
+    rock = Terrain(TerrainKind.MOVEABLE, Square.parse("d4"))
+    assert chest.the_name == "White's Treasure Chest"  # not "the White's Treasure Chest"
+    assert rock.the_name == "the small moveable terrain"

@@ -263,9 +263,17 @@ def _gambit(s: GameState, c: C.Gambit) -> Action:
     if c.other:
         if c.other.lower() in ("fl", "f", "fr"):
             direction = c.other.lower()
+        elif card.title == "Mystic Bolt":
+            raise RulesError("Mystic Bolt fires fl, f or fr (front left, front, front right)")
         else:
             other = _unit_key(s, c.other)
-    return A.PlayGambit(card.number, unit, other, direction)
+    action = A.PlayGambit(card.number, unit, other, direction)
+    if other:  # two models named (Castle): in either order
+        swapped = A.PlayGambit(card.number, other, unit, direction)
+        legal = legal_actions(s)
+        if action not in legal and swapped in legal:
+            return swapped
+    return action
 
 
 def _choose(s: GameState, option: str) -> Action:

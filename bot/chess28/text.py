@@ -155,7 +155,8 @@ def status_text(state: GameState) -> str:
         drained = len(state.units_of(p, Zone.DRAINED))
         extra = f", chest {3 - chest.wounds}/3" if chest is not None else ""
         lines.append(
-            f"{p.title}: {len(state.hands[p])} Gambit Cards, {dead} dead, {drained} drained{extra}."
+            f"{p.title}: {count(len(state.hands[p]), 'Gambit Card')}, {dead} dead, "
+            f"{drained} drained{extra}."
         )
         lines += ["  " + unit_line(state, u.key) for u in state.units_of(p)]
     return "\n".join(lines)
@@ -263,7 +264,7 @@ def describe_action(state: GameState, a: Action) -> str:
         t = state.terrain_at(a.terrain)
         if t is not None and t.large:
             return (
-                f"{name(a.unit)}: Shove the {t.name} on {t.where} so {a.terrain} goes to {a.square}"
+                f"{name(a.unit)}: Shove {t.the_name} on {t.where} so {a.terrain} goes to {a.square}"
             )
         return f"{name(a.unit)}: Shove the terrain on {a.terrain} to {a.square}"
     if isinstance(a, A.Dig):

@@ -356,7 +356,7 @@ class WargameChessTable(SystemPlugin):
         if isinstance(c, W.UseToken):
             return table.act(A.UseToken(c.spend), player)
         if isinstance(c, W.CombatMove):
-            return table.act(A.CombatMove(_piece(state, c.piece, player).key, c.square), player)
+            return table.act(A.CombatMove(_combatant(state, c.piece, player), c.square), player)
         if isinstance(c, W.MoveAside):
             return table.act(A.MoveAside(c.square), player)
         if isinstance(c, W.Promote):
@@ -394,6 +394,22 @@ def with_reminders(text: str, s: GameState, discord: bool) -> str:
 
 def _piece(state: GameState, text: str, owner: Player | None) -> Piece:
     return state.find(text, owner if owner is not None else state.decider)
+
+
+def _combatant(state: GameState, text: str, player: Player | None) -> str:
+    """The attacker or the defender Combat Movement places: a bare label such as `P1` names
+    whichever of the two has it (the defender decides, so `P1` may be the enemy's piece)."""
+    if state.attack is not None:
+        pair = {state.attack.attacker, state.attack.defender}
+        named = set()
+        for owner in Player:
+            try:
+                named.add(state.find(text, owner).key)
+            except RulesError:
+                continue
+        if len(named & pair) == 1:  # (both: `P1` is each side's; the decider's, as elsewhere)
+            return (named & pair).pop()
+    return _piece(state, text, player).key
 
 
 def adjustment(state: GameState, c: K.Command, by: Player, player: Player | None) -> Action:
@@ -605,9 +621,11 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
             return W.DeployAuto()
         _need(args, 2, "which piece and where: `deploy N1 b1`")
         piece, rest = _piece_text(args)
+        _only(rest[1:], set(), "`deploy N1 b1`")
         return b(W.Deploy, piece=piece, square=rest[0] if rest else None)
     if verb in ("activate", "promote", "castle", "takeoff"):
-        piece, _ = _piece_text(args)
+        piece, rest = _piece_text(args)
+        _only(rest, set(), f"`{verb} N1`")
         cls = {"activate": W.Activate, "promote": W.Promote, "castle": W.Castle}
         return b(cls.get(verb, W.TakeOff), piece=piece)
     if verb == "summon":  # `summon Moth Knight c3`: the option's name, then the square
@@ -616,6 +634,7 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     if verb in ("move", "attack", "combat", "place", "redeploy"):
         _need(args, 2, f"which piece and where: `{verb} N1 e5`")
         piece, rest = _piece_text(args)
+        _only(rest[1:], set(), f"`{verb} N1 e5`")
         cls2: dict[str, type[K.Command]] = {
             "move": W.Move,
             "attack": W.Attack,
@@ -627,6 +646,7 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     if verb in ("spend", "keep"):
         return W.UseToken(verb == "spend")
     if verb == "aside":
+        _only(args[1:], set(), "`aside e5`")
         return b(W.MoveAside, square=args[0] if args else None)
     if verb == "decline":
         return W.Decline()
@@ -634,10 +654,13 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         _need(args, 2, f"`{verb} N1 advantage 2` or `{verb} bP3 dis`")
         piece, rest = _piece_text(args)
         _need(rest, 1, f"which tokens: `{verb} N1 advantage 2` or `{verb} bP3 dis`")
-        count = K.parse_int(_count(rest[1:]), "the count", 1, 20)
+        if len(rest) > 2:
+            _only(rest[2:], set(), f"`{verb} N1 advantage 2`")
+        count = K.parse_int(rest[1] if len(rest) > 1 else "1", "the count", 1, 20)
         return b(W.Tokens, piece=piece, token=rest[0], count=count if verb == "give" else -count)
     if verb in ("bless", "curse", "slay", "scatter"):
-        piece, _ = _piece_text(args)
+        piece, rest = _piece_text(args)
+        _only(rest, set(), f"`{verb} N1`")
         return b(W.MarkPiece, piece=piece, mark=verb)
     if verb == "modifier":
         _need(args, 2, "`modifier N1 +2` (until its next roll)")

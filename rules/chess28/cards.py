@@ -152,5 +152,8 @@ def find_card(text: str) -> Card:
         return BY_NUMBER[int(t)]
     if t in BY_TITLE:
         return BY_TITLE[t]
+    by_word = [c for c in CARDS if t in c.title.lower().rstrip("!").split()]
+    if len(by_word) == 1:  # "bolt" for Mystic Bolt
+        return by_word[0]
     names = ", ".join(c.title for c in CARDS)
     raise ParseError(f"'{text[:30]}' is not a Gambit Card: the cards are {names}")

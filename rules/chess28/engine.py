@@ -219,13 +219,13 @@ def _why_not_unit(state: GameState, u: Unit, action: Action) -> str:
         if t is None:
             return f"there is no terrain on {action.terrain}"
         if t.kind not in (TerrainKind.MOVEABLE, TerrainKind.CHEST):
-            return f"the {t.name} on {t.where} is not Moveable: it cannot be shoved"
+            return f"{t.the_name} on {t.where} is not Moveable: it cannot be shoved"
         here = u.square
         assert here is not None  # a model in play
         if not beside(state, t, here):
-            return f"{u.name} cannot Shove the {t.name}: it is not on or next to it"
+            return f"{u.name} cannot Shove {t.the_name}: it is not on or next to it"
         return (
-            f"{u.name} cannot Shove the {t.name} on {t.where} that way: one square in any "
+            f"{u.name} cannot Shove {t.the_name} on {t.where} that way: one square in any "
             "direction, the whole piece onto the board and off other terrain"
         )
     if isinstance(action, A.Dig):
@@ -357,7 +357,7 @@ def _activation(state: GameState, a: Action, events: list[Event]) -> GameState:
         assert squares is not None
         moved = replace(t, square=squares[0], extra=squares[1] if t.large else None)
         events.append(
-            Event("shove", f"{u.name} shoves the {t.name} from {t.where} to {moved.where}.")
+            Event("shove", f"{u.name} shoves {t.the_name} from {t.where} to {moved.where}.")
         )
         return state.with_terrain(t, moved)
     if isinstance(a, A.Dig):

@@ -137,6 +137,11 @@ class Terrain:
         return f"{'large' if self.large else 'small'} {self.kind.value} terrain"
 
     @property
+    def the_name(self) -> str:
+        """The name with its article: "White's Treasure Chest", "the small ... terrain"."""
+        return self.name if self.kind is TerrainKind.CHEST else f"the {self.name}"
+
+    @property
     def where(self) -> str:
         """Its squares in words: "d4" or "d4 and e4"."""
         return " and ".join(str(s) for s in self.squares)

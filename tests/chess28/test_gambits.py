@@ -196,7 +196,7 @@ def test_last_gasp_attacks_before_the_model_is_removed() -> None:
 def test_the_hand_is_secret_in_public_views() -> None:
     s = with_card(G.VAULT)
     public = T.board_text(s, None) + T.status_text(s) + T.prompt(s)
-    assert "Vault" not in public and "1 Gambit Cards" in public
+    assert "Vault" not in public and "1 Gambit Card," in public
     assert "Vault" in T.hand_text(s, W) and "Vault" not in T.hand_text(s, B)
 
 

@@ -16,7 +16,7 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar, get_args, get_origin
 
@@ -48,6 +48,19 @@ class Command:
 def bounded(low: int, high: int) -> dict[str, Any]:
     """Field metadata: a whole number from ``low`` to ``high``."""
     return {"range": (low, high)}
+
+
+def at_most(words: Sequence[str], n: int, say: str) -> None:
+    """Refuse the console words beyond the ``n`` a command takes (never ignore them)."""
+    if len(words) > n:
+        raise ParseError(f"'{words[n][:20]}' is not part of that command: say {say}")
+
+
+def only(words: Sequence[str], known: set[str], say: str) -> None:
+    """Refuse a console word that is not one of ``known`` (never ignore it)."""
+    for w in words:
+        if w.lower() not in known:
+            raise ParseError(f"'{w[:20]}' is not part of that command: say {say}")
 
 
 def parse_int(value: object, what: str, low: int, high: int) -> int:

@@ -192,3 +192,22 @@ def test_chess28_terrain_names_take_their_article_once() -> None:
     rock = Terrain(TerrainKind.MOVEABLE, Square.parse("d4"))
     assert chest.the_name == "White's Treasure Chest"  # not "the White's Treasure Chest"
     assert rock.the_name == "the small moveable terrain"
+
+
+def test_chess28_and_card_game_commands_refuse_words_they_do_not_take() -> None:
+    t = table("game new chess28", "mode pinata")
+    for line in (
+        "roll now",
+        "chest d1 please",
+        "dig W1 extra",
+        "refresh W1 extra",
+        "end now",
+        "shove W1 e1 e2 extra",
+        "charge W5 a7 E extra",
+        "emerge B3 a4 N extra",
+        "gambit castle W1 W2 extra",
+    ):
+        refused(t, line, "is not part of that command")
+    cards = table("game new card-game", "1")
+    for line in ("keep please", "king please", "end now", "pass now", "move c1 c2 c3"):
+        refused(cards, line, "is not part of that command")

@@ -149,6 +149,7 @@ class CardGameTable(SystemPlugin):
             "end": C.EndTurn,
         }
         if verb in simple:
+            K.at_most(args, 0, f"`{verb}`")
             return simple[verb]()
         cards: dict[str, type[K.Command]] = {
             "card": C.CardInfo,
@@ -161,10 +162,12 @@ class CardGameTable(SystemPlugin):
         if verb == "move":
             if len(args) < 2:
                 raise ParseError("say which unit and where: `move c1 c2`")
+            K.at_most(args, 2, "`move c1 c2`")
             return b(C.Move, start=args[0], to=args[1])
         if verb == "attack":
             if not args:
                 raise ParseError("say which unit attacks the King: `attack c3`")
+            K.at_most(args, 1, "`attack c3`")
             return b(C.AttackKing, start=args[0])
         if verb == "choose":
             return b(C.Choose, option=rest or None)

@@ -16,12 +16,14 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
     b = K.build
     if verb == "mode":
         _need(args, 1, "which mode: `mode pinata`, `mode last-standing` or `mode random`")
-        _unknown(args[1:], {"desperation"}, "`mode pinata [desperation]`")
+        K.only(args[1:], {"desperation"}, "`mode pinata [desperation]`")
         return b(C.ChooseMode, mode=args[0], desperation="desperation" in [a.lower() for a in args])
     if verb in ("roll", "rolloff"):
+        K.at_most(args, 0, "`roll`")
         return C.RollOff()
     if verb == "chest":
         _need(args, 1, "where: `chest d1`")
+        K.at_most(args, 1, "`chest d1`")
         return b(C.PlaceChest, square=args[0])
     if verb == "terrain":
         _need(args, 2, "which kind and where: `terrain blocking d4` (large: `d4 e4`)")
@@ -33,30 +35,39 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
         if args and args[0].lower() == "auto":
             return C.DeployAuto()
         _need(args, 3, "which model, where and facing: `deploy W1 d1 N`")
+        K.at_most(args, 3, "`deploy W1 d1 N`")
         return b(C.Deploy, unit=args[0], square=args[1], facing=args[2])
     if verb in ("move", "charge"):
         _need(args, 2, f"which model and where: `{verb} W1 d3 N`")
+        K.at_most(args, 3, f"`{verb} W1 d3 N`")
         facing = args[2] if len(args) > 2 else None
         return b(C.Move, unit=args[0], square=args[1], facing=facing, charge=verb == "charge")
     if verb in ("melee", "attack"):
         _need(args, 2, "which model and target square: `melee W1 d4`")
+        K.at_most(args, 2, "`melee W1 d4`")
         return b(C.Melee, unit=args[0], target=args[1])
     if verb == "shoot":
         _need(args, 2, "which model and direction: `shoot W1 f` (fl f fr l r bl b br)")
+        K.at_most(args, 2, "`shoot W1 f`")
         return b(C.Shoot, unit=args[0], direction=args[1])
     if verb == "shove":
         _need(args, 3, "which model, the terrain's square and where to: `shove W1 d4 d5`")
+        K.at_most(args, 3, "`shove W1 d4 d5`")
         return b(C.Shove, unit=args[0], terrain=args[1], square=args[2])
     if verb == "dig":
         _need(args, 1, "which model: `dig W3`")
+        K.at_most(args, 1, "`dig W3`")
         return b(C.Dig, unit=args[0])
     if verb in ("emerge", "retreat"):
         _need(args, 3, f"which model, where and facing: `{verb} W3 a4 E`")
+        K.at_most(args, 3, f"`{verb} W3 a4 E`")
         return b(C.Place, unit=args[0], square=args[1], facing=args[2], retreat=verb == "retreat")
     if verb == "refresh":
         _need(args, 1, "which drained model: `refresh W2`")
+        K.at_most(args, 1, "`refresh W2`")
         return b(C.Refresh, unit=args[0])
     if verb in ("end", "endturn", "pass"):
+        K.at_most(args, 0, "`end`")
         return C.EndTurn()
     if verb == "gambit":
         _need(args, 1, "which card: `gambit vault W1`")
@@ -72,6 +83,7 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
             "carpe",
         ):
             card += " " + words.pop(0)
+        K.at_most(words, 2, "`gambit vault W1`, `gambit castle W1 W2` or `gambit bolt W1 fr`")
         return b(
             C.Gambit,
             card=card,
@@ -100,9 +112,7 @@ def _odds(args: list[str]) -> K.Command:
     flags = {a.lower() for a in args}
     nums = [a for a in args if a.isdigit()]
     if len(nums) >= 2:
-        _unknown(
-            [a for a in args if not a.isdigit()], {"chill", "iron"}, "`odds 4 2 [chill] [iron]`"
-        )
+        K.only([a for a in args if not a.isdigit()], {"chill", "iron"}, "`odds 4 2 [chill] [iron]`")
         return K.build(
             C.Odds,
             fight=K.parse_int(nums[0], "Fight", 0, 30),
@@ -111,12 +121,5 @@ def _odds(args: list[str]) -> K.Command:
             iron="iron" in flags,
         )
     _need(args, 2, "`odds W1 d4` (a model and its target) or `odds 4 2 [chill] [iron]`")
-    _unknown(args[2:], set(), "`odds W1 d4` (the game knows the model's rules)")
+    K.only(args[2:], set(), "`odds W1 d4` (the game knows the model's rules)")
     return K.build(C.Odds, unit=args[0], target=args[1])
-
-
-def _unknown(args: list[str], known: set[str], say: str) -> None:
-    """Refuse a word the command does not take (never ignore it)."""
-    for a in args:
-        if a.lower() not in known:
-            raise ParseError(f"'{a[:20]}' is not part of that command: say {say}")

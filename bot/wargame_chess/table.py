@@ -589,13 +589,6 @@ def _piece_text(args: list[str]) -> tuple[str, list[str]]:
     return args[0], args[1:]
 
 
-def _only(args: list[str], known: set[str], say: str) -> None:
-    """Refuse a word the command does not take (never ignore it)."""
-    for a in args:
-        if a.lower() not in known:
-            raise ParseError(f"'{a[:20]}' is not part of that command: say {say}")
-
-
 def _count(args: list[str], default: int = 1) -> int | str:
     return next((a for a in args if a.lstrip("+-").isdigit()), default)
 
@@ -621,11 +614,11 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
             return W.DeployAuto()
         _need(args, 2, "which piece and where: `deploy N1 b1`")
         piece, rest = _piece_text(args)
-        _only(rest[1:], set(), "`deploy N1 b1`")
+        K.only(rest[1:], set(), "`deploy N1 b1`")
         return b(W.Deploy, piece=piece, square=rest[0] if rest else None)
     if verb in ("activate", "promote", "castle", "takeoff"):
         piece, rest = _piece_text(args)
-        _only(rest, set(), f"`{verb} N1`")
+        K.only(rest, set(), f"`{verb} N1`")
         cls = {"activate": W.Activate, "promote": W.Promote, "castle": W.Castle}
         return b(cls.get(verb, W.TakeOff), piece=piece)
     if verb == "summon":  # `summon Moth Knight c3`: the option's name, then the square
@@ -634,7 +627,7 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     if verb in ("move", "attack", "combat", "place", "redeploy"):
         _need(args, 2, f"which piece and where: `{verb} N1 e5`")
         piece, rest = _piece_text(args)
-        _only(rest[1:], set(), f"`{verb} N1 e5`")
+        K.only(rest[1:], set(), f"`{verb} N1 e5`")
         cls2: dict[str, type[K.Command]] = {
             "move": W.Move,
             "attack": W.Attack,
@@ -646,7 +639,7 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     if verb in ("spend", "keep"):
         return W.UseToken(verb == "spend")
     if verb == "aside":
-        _only(args[1:], set(), "`aside e5`")
+        K.only(args[1:], set(), "`aside e5`")
         return b(W.MoveAside, square=args[0] if args else None)
     if verb == "decline":
         return W.Decline()
@@ -655,12 +648,12 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         piece, rest = _piece_text(args)
         _need(rest, 1, f"which tokens: `{verb} N1 advantage 2` or `{verb} bP3 dis`")
         if len(rest) > 2:
-            _only(rest[2:], set(), f"`{verb} N1 advantage 2`")
+            K.only(rest[2:], set(), f"`{verb} N1 advantage 2`")
         count = K.parse_int(rest[1] if len(rest) > 1 else "1", "the count", 1, 20)
         return b(W.Tokens, piece=piece, token=rest[0], count=count if verb == "give" else -count)
     if verb in ("bless", "curse", "slay", "scatter"):
         piece, rest = _piece_text(args)
-        _only(rest, set(), f"`{verb} N1`")
+        K.only(rest, set(), f"`{verb} N1`")
         return b(W.MarkPiece, piece=piece, mark=verb)
     if verb == "modifier":
         _need(args, 2, "`modifier N1 +2` (until its next roll)")
@@ -677,7 +670,7 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         if args[0].lower() == "discard":
             return b(W.DiscardCard, card=" ".join(args[1:]))
         keep = next((a.lower() for a in args[1:] if a.lower() in A.DrawCards.KEEPS), "turn")
-        _only(
+        K.only(
             args[1:],
             {*A.DrawCards.KEEPS, str(_count(args[1:]))},
             "`cards draw 2 [turn|game|discard]`",
@@ -689,7 +682,7 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
             "`cards discard QH`, or `cards` to see them"
         )
     if verb == "bones" and in_game:
-        _only(args, {"keep"}, "`bones` or `bones keep`")
+        K.only(args, {"keep"}, "`bones` or `bones keep`")
         return W.ReadBones(bool(args) and args[0].lower() == "keep")
     if verb in ("divinate", "cards", "bones"):
         return W.Companion(verb, tuple(args))

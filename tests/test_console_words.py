@@ -211,3 +211,9 @@ def test_chess28_and_card_game_commands_refuse_words_they_do_not_take() -> None:
     cards = table("game new card-game", "1")
     for line in ("keep please", "king please", "end now", "pass now", "move c1 c2 c3"):
         refused(cards, line, "is not part of that command")
+
+
+def test_the_card_game_says_why_pass_and_end_are_refused() -> None:
+    t = table("game new card-game", "1")  # the mulligan: no window, not the Play & Move Phase
+    refused(t, "pass", "none is open")
+    refused(t, "end", "the turn ends from your Play & Move Phase")

@@ -209,6 +209,12 @@ def why_not(s: GameState, action: Action) -> str:
         return "you burn cards in your Material Phase, up to 3 a turn"
     if isinstance(action, UseKing):
         return "your King's ability is used once a turn, in your Play & Move Phase, if it can act"
+    if isinstance(action, Pass):
+        return "you pass to let a Tactic resolve or to close a combat window, and none is open"
+    if isinstance(action, EndTurn):
+        if s.combat is not None:
+            return "first close the combat window: play an Action Tactic or pass"
+        return "the turn ends from your Play & Move Phase"
     return f"{action.name.replace('_', ' ')} is not possible now"
 
 

@@ -110,13 +110,10 @@ class AIPractice:
         started: Answer = await svc._start(row, user_id, choices, text)
         return started
 
-    async def practice_rematch(
-        self, row: GameRow, user_id: int, channel_id: int, guild_id: int | None
-    ) -> Answer:
+    async def practice_rematch(self, row: GameRow, user_id: int, guild_id: int | None) -> Answer:
         """A finished practice game's Rematch: another against the AI at once, in the same
         channel (or thread), at the same level and with the same options and hints (a
-        challenge to the bot could never be accepted). ``channel_id``: where a challenge
-        would go (the thread's parent), unused here."""
+        challenge to the bot could never be accepted)."""
         svc: Any = self  # the GameService this part is mixed into
         opponent = svc.opponent(row)
         ai_seat = opponent.seats[0]

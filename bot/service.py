@@ -869,7 +869,7 @@ class GameService(AIPractice, UndoRequests):
         if seat is None:
             return Answer.error("Only the two players of that game can ask for a rematch.")
         if self.opponent(row).seats:  # a practice game: another at once (bot.practice)
-            return await self.practice_rematch(row, user_id, channel_id, guild_id)
+            return await self.practice_rematch(row, user_id, guild_id)
         return await self.challenge(
             guild_id,
             channel_id,

@@ -123,9 +123,10 @@ class Table:
             raise ParseError("type `help` for the commands")
         verb, args = words[0].lower(), words[1:]
         if re.fullmatch(r"[+-]?[0-9]+", verb):
-            if not 1 <= int(verb) <= len(self.choices()):
-                raise ParseError(self.number_range())
-            return K.build(K.PickAction, number=verb)
+            try:  # (0, -1, a huge number: the range the game offers, not the field's bound)
+                return K.build(K.PickAction, number=verb)
+            except ParseError:
+                raise ParseError(self.number_range()) from None
         if verb == "game" and args:
             verb, args = args[0].lower(), args[1:]
             if verb == "new":

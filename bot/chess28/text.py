@@ -315,10 +315,6 @@ PHASE_HINTS = {
         "choose the game mode in the menu below (or `/chess28 mode`)",
     ),
     Phase.FIRST_PLAYER: ("roll off with `roll`", "press the button below to roll off"),
-    Phase.CHESTS: (
-        "place your Treasure Chest with `chest d1` (or e1)",
-        "place your Treasure Chest with the buttons below or `/chess28 chest`",
-    ),
     Phase.TERRAIN: (
         "place terrain with `terrain blocking d4` (blocking, perilous or moveable; a large "
         "piece on two squares side by side: `terrain blocking d4 e4`)",
@@ -350,7 +346,11 @@ def prompt(state: GameState, discord: bool = False) -> str:
         return f"{d.title} decides: {p.text}; answer {how}."
     if state.phase is Phase.DEPLOY:
         return f"{d.title}: {_deploy_hint(state, discord)}."
-    if state.phase is Phase.CHESTS and not discord:  # the squares of the decider's Backline
+    if state.phase is Phase.CHESTS:  # the console names the squares of the decider's Backline
+        if discord:
+            return (
+                f"{d.title}: place your Treasure Chest with the buttons below or `/chess28 chest`."
+            )
         squares = [str(a.square) for a in legal_actions(state) if isinstance(a, A.PlaceChest)]
         where = f"`chest {squares[0]}`" + (f" (or {', '.join(squares[1:])})" if squares[1:] else "")
         return f"{d.title}: place your Treasure Chest with {where}."

@@ -121,5 +121,5 @@ def _odds(args: list[str]) -> K.Command:
             iron="iron" in flags,
         )
     _need(args, 2, "`odds W1 d4` (a model and its target) or `odds 4 2 [chill] [iron]`")
-    K.only(args[2:], set(), "`odds W1 d4` (the game knows the model's rules)")
+    K.at_most(args, 2, "`odds W1 d4` (the game knows the model's rules)")
     return K.build(C.Odds, unit=args[0], target=args[1])

@@ -614,11 +614,11 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
             return W.DeployAuto()
         _need(args, 2, "which piece and where: `deploy N1 b1`")
         piece, rest = _piece_text(args)
-        K.only(rest[1:], set(), "`deploy N1 b1`")
+        K.at_most(rest, 1, "`deploy N1 b1`")
         return b(W.Deploy, piece=piece, square=rest[0] if rest else None)
     if verb in ("activate", "promote", "castle", "takeoff"):
         piece, rest = _piece_text(args)
-        K.only(rest, set(), f"`{verb} N1`")
+        K.at_most(rest, 0, f"`{verb} N1`")
         cls = {"activate": W.Activate, "promote": W.Promote, "castle": W.Castle}
         return b(cls.get(verb, W.TakeOff), piece=piece)
     if verb == "summon":  # `summon Moth Knight c3`: the option's name, then the square
@@ -627,7 +627,7 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     if verb in ("move", "attack", "combat", "place", "redeploy"):
         _need(args, 2, f"which piece and where: `{verb} N1 e5`")
         piece, rest = _piece_text(args)
-        K.only(rest[1:], set(), f"`{verb} N1 e5`")
+        K.at_most(rest, 1, f"`{verb} N1 e5`")
         cls2: dict[str, type[K.Command]] = {
             "move": W.Move,
             "attack": W.Attack,
@@ -639,7 +639,7 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     if verb in ("spend", "keep"):
         return W.UseToken(verb == "spend")
     if verb == "aside":
-        K.only(args[1:], set(), "`aside e5`")
+        K.at_most(args, 1, "`aside e5`")
         return b(W.MoveAside, square=args[0] if args else None)
     if verb == "decline":
         return W.Decline()
@@ -647,13 +647,12 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         _need(args, 2, f"`{verb} N1 advantage 2` or `{verb} bP3 dis`")
         piece, rest = _piece_text(args)
         _need(rest, 1, f"which tokens: `{verb} N1 advantage 2` or `{verb} bP3 dis`")
-        if len(rest) > 2:
-            K.only(rest[2:], set(), f"`{verb} N1 advantage 2`")
+        K.at_most(rest, 2, f"`{verb} N1 advantage 2`")
         count = K.parse_int(rest[1] if len(rest) > 1 else "1", "the count", 1, 20)
         return b(W.Tokens, piece=piece, token=rest[0], count=count if verb == "give" else -count)
     if verb in ("bless", "curse", "slay", "scatter"):
         piece, rest = _piece_text(args)
-        K.only(rest, set(), f"`{verb} N1`")
+        K.at_most(rest, 0, f"`{verb} N1`")
         return b(W.MarkPiece, piece=piece, mark=verb)
     if verb == "modifier":
         _need(args, 2, "`modifier N1 +2` (until its next roll)")

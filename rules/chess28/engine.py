@@ -260,7 +260,7 @@ def _why_not_setup(state: GameState, action: Action) -> str:
         Phase.MODE: "choose the game mode (pinata, last-standing or random)",
         Phase.FIRST_PLAYER: "roll off for the First Player",
         Phase.CHESTS: "place their Treasure Chest on a central square of their Backline "
-        + ("(d1 or e1)" if state.to_act is Player.WHITE else "(d8 or e8)"),
+        f"({' or '.join(str(q) for q in setup.chest_squares(state, state.to_act))})",
         Phase.TERRAIN: "place a terrain piece outside both players' back two ranks",
         Phase.DEPLOY: "deploy a model onto an empty Backline square (the next row when full)",
     }

@@ -5,6 +5,7 @@ game allows hints, and the words for its moves and hints. The search itself is p
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,11 @@ AI_HELP = (
     "game `ai black hard` changes its side or level, `ai off` lets people play both sides; "
     "`hint` shows the AI's suggestion for your decision in a game made with `hints`; `undo` "
     "takes back your last action and the AI's replies."
+)
+# /help's line on practice in Discord
+PRACTICE_HELP = (
+    "No opponent at hand? `/game new` with me (the bot) as the opponent starts a practice game: "
+    "`level` easy, medium or hard; `hints` allows `/game hint`; `side:Black` lets me move first."
 )
 MAX_WATCHED = 3000  # actions the AI plays in one go when it plays both sides
 
@@ -67,12 +73,16 @@ def seats_from(word: str) -> tuple[Player, ...]:
     return SEAT_WORDS[key]
 
 
-def split_words(words: tuple[str, ...]) -> tuple[Opponent, tuple[str, ...], str]:
+def split_words(
+    words: tuple[str, ...], value_words: Collection[str] = ()
+) -> tuple[Opponent, tuple[str, ...], str]:
     """``game new <system> ai [white|black|both] [easy|medium|hard] [hints]``: the AI's words
     taken out of a new game's words; the rest are the system's own. A level alone (``game new
     easy``) means ``ai`` at that level. The third value is the word that came right after
     ``ai`` (and its side) when it is not one of the AI's words, else "": if the system does not
-    know it either, it was meant as a level."""
+    know it either, it was meant as a level. The word after one of the system's
+    ``value_words`` (d20 explorer chess's ``deck NAME``) is that option's value, never the
+    AI's."""
     opp = Opponent()
     rest: list[str] = []
     it = [w.lower() for w in words]
@@ -81,6 +91,10 @@ def split_words(words: tuple[str, ...]) -> tuple[Opponent, tuple[str, ...], str]
     i = 0
     while i < len(it):
         w = it[i]
+        if w in value_words and i + 1 < len(it):  # the option and its value, as typed
+            rest += [words[i], words[i + 1]]
+            i += 2
+            continue
         if w == "ai":
             seats = (Player.BLACK,) if seats is None else seats
             if i + 1 < len(it) and it[i + 1] in SEAT_WORDS:
@@ -105,11 +119,10 @@ def take_back(rules: Any, state: Any, opponent: Opponent) -> tuple[Any, int]:
     """Undo in a game against the AI: the state before the person's last action, the AI's
     actions since taken back with it (else the AI would play again at once, with new dice), and
     how many actions that is; (``state``, 0) when the person has made none yet."""
-    back, n = state, 0
-    while rules.history(back):
-        back, n = rules.undo(back), n + 1
-        if not opponent.plays(rules.decider(back)):
-            return back, n
+    who = rules.deciders(state)
+    for i in range(len(who) - 1, -1, -1):
+        if not opponent.plays(who[i]):
+            return rules.undo(state, len(who) - i), len(who) - i
     return state, 0
 
 

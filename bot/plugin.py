@@ -68,6 +68,9 @@ class SystemPlugin(ABC):
     tutorial: ClassVar[str] = ""  # /help's short tutorial
     credit: ClassVar[str] = ""  # whose rules these are, and their licence
     options: ClassVar[tuple[str, ...]] = ()  # the /game new switches this system takes
+    # the console's `game new` words that take the next word as their value (`deck swamp`):
+    # that word is the option's, never read as one of the AI's words (`easy`, `white`)
+    value_words: ClassVar[tuple[str, ...]] = ()
     # Whether some of the game is secret from one player (hands, gambit cards, deck order).
     # When True the shared layers keep it secret in Discord: the public picture and board are
     # drawn for no seat (``view=None``), the open decision's buttons are shown only to the

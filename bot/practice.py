@@ -19,9 +19,20 @@ from bot.store import ChannelTaken, GameRow
 from rules.ai.players import AIPlayer
 from rules.ai.players import level as level_of
 from rules.core.board import Player
-from rules.core.errors import RulesError
+from rules.core.errors import ParseError, RulesError
 
 MAX_AI_PLAYERS = 1000  # games whose AI is kept in memory between its actions
+
+
+SIDES = ("white", "black")  # the person's side in a practice game
+
+
+def person_side(side: str) -> Player:
+    """The person's side in a practice game from its word ("" is White)."""
+    key = side.strip().lower() or "white"
+    if key not in SIDES:
+        raise ParseError(f"'{key[:20]}' is not a side: choose white or black")
+    return Player.WHITE if key == "white" else Player.BLACK
 
 
 class AIPractice:
@@ -57,14 +68,18 @@ class AIPractice:
         hints: bool = False,
         names: tuple[str, str] | None = None,
         options: dict[str, Any] | None = None,
+        side: str = "",
     ) -> Answer:
-        """A practice game against the AI (seated as ``bot_id``, Black), started at once with
+        """A practice game against the AI (seated as ``bot_id``), started at once with
         ready-made choices; the AI's level and whether hints are allowed are kept with it.
-        ``options``: already read (a rematch's), else read from ``words``."""
+        ``side``: the person's ("white", the default, or "black"; the AI takes the other).
+        ``names``: the person's, then the AI's. ``options``: already read (a rematch's), else
+        read from ``words``."""
         svc: Any = self  # the GameService this part is mixed into
         try:
             plugin = systems.get(system)
             ai_level = level_of(level or None)
+            mine = person_side(side)
             if options is None:
                 options = (
                     plugin.options_from_words(K.parse_text(words, "game options").split())
@@ -84,36 +99,48 @@ class AIPractice:
             return Answer.refusal(e)
         if await svc.store.live_game(channel_id) is not None:
             return Answer.error(self.busy_text)
-        opponent = Opponent((Player.BLACK,), ai_level, hints)
+        opponent = Opponent((mine.other,), ai_level, hints)
+        person, ai = names or (f"player {user_id}", "the AI")
+        white, black = (user_id, bot_id) if mine is Player.WHITE else (bot_id, user_id)
         try:
             row = await svc.store.create_game(
                 guild_id,
                 channel_id,
-                user_id,
-                bot_id,
+                white,
+                black,
                 "challenge",
                 {
                     "teams": {},
                     "options": options,
                     "home": channel_id,
-                    "names": list(names or (f"player {user_id}", "the AI")),
+                    "names": [person, ai] if mine is Player.WHITE else [ai, person],
                     "ai": opponent.to_meta(),
                 },
                 system=plugin.id,
             )
         except ChannelTaken:
             return Answer.error(self.busy_text)
-        text = (
-            f"Practice game of {plugin.name}: <@{user_id}> plays White against the AI "
-            f"({ai_level}), Black." + (" Hints are allowed: `/game hint`." if hints else "")
-        )
+        text = f"{plugin.name} begins." + (" Hints are allowed: `/game hint`." if hints else "")
         started: Answer = await svc._start(row, user_id, choices, text)
         return started
 
+    def practice_headline(self, row: GameRow) -> str:
+        """The first line of a practice game's live message, all game long: who plays which
+        side (when the AI moves first, its actions soon replace the opening words)."""
+        svc: Any = self  # the GameService this part is mixed into
+        opponent = svc.opponent(row)
+        if not opponent.seats or len(opponent.seats) != 1:
+            return ""
+        ai = opponent.seats[0]
+        return (
+            f"Practice game: <@{svc.user_of(row, ai.other)}> plays {ai.other.title} against "
+            f"the AI ({opponent.level}), {ai.title}."
+        )
+
     async def practice_rematch(self, row: GameRow, user_id: int, guild_id: int | None) -> Answer:
         """A finished practice game's Rematch: another against the AI at once, in the same
-        channel (or thread), at the same level and with the same options and hints (a
-        challenge to the bot could never be accepted)."""
+        channel (or thread), at the same level, on the same sides and with the same options and
+        hints (a challenge to the bot could never be accepted)."""
         svc: Any = self  # the GameService this part is mixed into
         opponent = svc.opponent(row)
         ai_seat = opponent.seats[0]
@@ -128,6 +155,7 @@ class AIPractice:
             hints=opponent.hints,
             names=(str(names[ai_seat.other.value]), str(names[ai_seat.value])),
             options=dict(row.meta.get("options", {})),
+            side=ai_seat.other.title,
         )
         return again
 

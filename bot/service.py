@@ -29,7 +29,7 @@ from bot.practice import AIPractice
 from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
 from bot.table import Reply, Table, refusal
 from bot.undo import UndoRequests
-from bot.wording import fit_log, hours_text, names_of, plural
+from bot.wording import fit_log, game_over, hours_text, names_of, plural
 from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
 from rules.core.errors import RulesError
@@ -608,7 +608,7 @@ class GameService(AIPractice, UndoRequests):
             start = min(len(history), row.meta.get("logged", 0) if logged is None else logged)
             lines = [e.text for st in history[start:] for e in st.events]
             if result is not None:
-                lines.append(f"Game over. {result.text}.")
+                lines = game_over(lines, result.text)
             elif next_user is not None:
                 lines.append(f"<@{next_user}>, it is your decision.")
                 if next_user != actor and await self.pings_on(next_user, row):
@@ -616,7 +616,7 @@ class GameService(AIPractice, UndoRequests):
             line = fit_log(lines)
         if next_user is not None and "<@" not in text:
             text = f"{text}\n<@{next_user}>, it is your decision."
-        headline = plugin.headline(state)
+        headline = "\n".join(h for h in (self.practice_headline(row), plugin.headline(state)) if h)
         if headline:
             text = f"{headline}\n{text}"
         image = None

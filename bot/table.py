@@ -27,6 +27,7 @@ from bot.opponent import (
 )
 from bot.plugin import Reply as Reply
 from bot.plugin import SystemPlugin
+from bot.wording import game_over
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
@@ -110,9 +111,7 @@ class Table:
             lines.append(f"AI ({title}): {self.plugin.describe_action(state, action)}")
             if said:
                 lines.append(said)
-        if lines:
-            lines.append(self.prompt())
-        return "\n".join(lines)
+        return self.ending(lines) if lines else ""
 
     def parse(self, line: str) -> K.Command:
         try:
@@ -220,7 +219,14 @@ class Table:
         return Reply(self.after(events), events=events)
 
     def after(self, events: list[Event]) -> str:
-        return "\n".join([*(e.text for e in events), self.prompt()])
+        return self.ending([e.text for e in events])
+
+    def ending(self, lines: list[str]) -> str:
+        """``lines`` and then the prompt; the game's end said once, last."""
+        result = self.rules.result(self.game())
+        if result is not None:
+            return "\n".join(game_over(lines, result.text))
+        return "\n".join([*lines, self.prompt()])
 
     def prompt(self) -> str:
         state = self.game()
@@ -356,7 +362,7 @@ class Table:
 
     def _new(self, c: K.NewGame) -> Reply:
         plugin = systems.get(c.game or None)
-        opponent, words, after_ai = split_words(c.words)
+        opponent, words, after_ai = split_words(c.words, plugin.value_words)
         # the console may name local files (e.g. a faction file per side)
         read = plugin.options_from_words if self.discord else plugin.console_options
         try:

@@ -33,6 +33,14 @@ def hours_text(hours: float) -> str:
     return f"{round(hours / 24)} days"
 
 
+def game_over(lines: list[str], result: str) -> list[str]:
+    """``lines`` ending with the game's end, said once: "Game over. <result>." (an event line
+    that only repeats the result is left out)."""
+    said = result.rstrip(".")
+    repeats = {said, f"Game over: {said}", f"Game over. {said}"}
+    return [line for line in lines if line.rstrip(".") not in repeats] + [f"Game over. {said}."]
+
+
 def fit_log(lines: list[str]) -> str:
     """The log line: the newest lines that fit (the last one says who decides next)."""
     kept: list[str] = []

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot import commands as K
 from bot import systems
 from bot.plugin import SystemPlugin
+from bot.practice import SIDES
 from bot.service import Answer
 from cogs.common import MAX_CHOICES, channel_id, fit, learn_commands, service
 from cogs.views import DYNAMIC_ITEMS, answer_unknown_component, respond, resume_ai
@@ -21,6 +22,7 @@ from rules.core.errors import RulesError
 
 SYSTEM_CHOICES = [app_commands.Choice(name=p.name, value=p.id) for p in systems.SYSTEMS.values()]
 LEVEL_CHOICES = [app_commands.Choice(name=w, value=w) for w in ("easy", "medium", "hard")]
+SIDE_CHOICES = [app_commands.Choice(name=w.title(), value=w) for w in SIDES]
 
 
 async def _plugin_here(interaction: discord.Interaction) -> tuple[SystemPlugin, dict[str, Any]]:
@@ -100,8 +102,9 @@ class Game(commands.Cog):
         options="The game's switches in words, as its /help lists them (e.g. standard-army)",
         level="Against me (the bot): how hard I play (medium if not chosen)",
         hints="Against me (the bot): allow /game hint, my suggestion for your decision",
+        side="Against me (the bot): the side you play (White, who starts, if not chosen)",
     )
-    @app_commands.choices(system=SYSTEM_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(system=SYSTEM_CHOICES, level=LEVEL_CHOICES, side=SIDE_CHOICES)
     async def game_new(
         self,
         interaction: discord.Interaction,
@@ -111,6 +114,7 @@ class Game(commands.Cog):
         options: str = "",
         level: str = "",
         hints: bool = False,
+        side: str = "",
     ) -> None:
         me = interaction.client.user
         if opponent.bot and me is not None and opponent.id == me.id:
@@ -125,6 +129,7 @@ class Game(commands.Cog):
                 level=level,
                 hints=hints,
                 names=(interaction.user.display_name, "the AI"),
+                side=side,
             )
             await respond(interaction, ans)
             return
@@ -132,6 +137,16 @@ class Game(commands.Cog):
             await respond(
                 interaction,
                 Answer.error("Bots cannot play: challenge a person, or me to practise."),
+            )
+            return
+        if level or hints or side:
+            said = [n for n, v in (("level", level), ("hints", hints), ("side", side)) if v]
+            await respond(
+                interaction,
+                Answer.error(
+                    f"`{'`, `'.join(said)}`: only for a game against me (the bot). Against a "
+                    "person the challenger plays White."
+                ),
             )
             return
         ans = await service(interaction).challenge(

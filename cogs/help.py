@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot import systems
 from bot.glossary import lookup_term, suggest_terms
+from bot.opponent import PRACTICE_HELP
 from cogs.common import MAX_CHOICES
 from rules.core.errors import RulesError
 
@@ -38,7 +39,7 @@ class Help(commands.Cog):
         except RulesError as e:
             await interaction.response.send_message(str(e).capitalize() + ".", ephemeral=True)
             return
-        text = plugin.tutorial + (f"\n{plugin.credit}" if plugin.credit else "")
+        text = "\n".join(t for t in (plugin.tutorial, PRACTICE_HELP, plugin.credit) if t)
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @app_commands.command(name="rules", description="Explain a rules term")

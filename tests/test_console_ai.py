@@ -55,7 +55,10 @@ def test_a_whole_game_against_the_ai_and_none_of_its_secrets_shown(sid: str) -> 
         replies.append(r.text)
         steps += 1
     assert t.over, f"{sid}: no result after {steps} choices"
-    assert "Game over." in replies[-1]
+    result = t.rules.result(t.state)
+    assert result is not None and replies[-1].endswith(f"Game over. {result.text}.")
+    said = sum(line.rstrip(".").endswith(result.text) for line in replies[-1].splitlines())
+    assert said == 1, replies[-1]  # the game's end said once, not as an event and again
     assert any(line.startswith("AI (Black): ") for text in replies for line in text.splitlines())
     for text in replies:  # the AI's hand, gambit cards and deck never shown
         assert not any(w in text for w in SECRET_WORDS), text
@@ -118,6 +121,17 @@ def test_new_game_words_for_the_ai() -> None:
     assert t.plugin.id == "wargame-chess" and t.opponent.level == "easy"
     r = t.run("game new d20-chess hints")  # hints alone: two people, with hints
     assert r.ok and t.opponent.seats == () and t.opponent.hints
+
+
+def test_a_word_after_an_option_that_takes_a_value_is_the_options() -> None:
+    t = Table(RandomDice(1))
+    r = t.run("game new d20-chess deck easy")  # a deck named easy, not the AI at easy
+    assert not r.ok and r.text.startswith("There is no deck called easy"), r.text
+    assert t.state is None
+    r = t.run("game new d20-chess turns hard ai")
+    assert not r.ok and "'hard' is not a whole number for the turn limit" in r.text, r.text
+    r = t.run("game new d20-chess deck house easy")  # after the deck's name: the AI's level
+    assert r.ok and t.opponent.seats == (Player.BLACK,) and t.opponent.level == "easy"
 
 
 def test_numbers_that_are_not_choices() -> None:

@@ -351,6 +351,8 @@ async def test_a_whole_practice_game_with_a_restart_during_the_ai_turn(
         result = rules.result(state)
         assert result is not None, f"{system}: no result"
         assert result.text in " ".join(s.content for s in table2.sent[-4:])
+        logs = [s.content for s in table2.sent[-4:] if "Game over." in (s.content or "")]
+        assert logs and all(c.count(result.text) == 1 for c in logs), logs  # said once
         assert table2.errors == [] and table2.violations == []
     finally:
         await stop_bot(bot2, table2)
@@ -419,3 +421,69 @@ async def test_a_practice_rematch_in_a_thread_plays_in_that_thread(table: Harnes
     assert table.messages[again.message_id].channel_id == thread
     board = await table.slash(ALICE, "game board", channel=thread)
     assert board.ephemeral and "no game" not in board.content.lower()
+
+
+@pytest.mark.parametrize("system", list(systems.SYSTEMS))  # every registered system
+async def test_practice_as_black_the_ai_plays_white(
+    table: Harness, monkeypatch: Any, system: str
+) -> None:
+    """`side: Black`: the AI takes White and answers each of the person's decisions; a
+    Rematch keeps the sides."""
+    from dataclasses import replace
+
+    from rules.ai.players import LEVELS
+
+    for name, settings in LEVELS.items():
+        monkeypatch.setitem(LEVELS, name, replace(settings, max_nodes=40, time_limit=30.0))
+    svc = table.bot.service  # type: ignore[attr-defined]
+    played: list[Any] = []
+    real_turn = svc.ai_turn
+
+    async def counted(game_id: int) -> Any:
+        ans = await real_turn(game_id)
+        played.append(ans)
+        return ans
+
+    svc.ai_turn = counted
+    await table.slash(
+        ALICE,
+        "game new",
+        users={"opponent": BOT_ID},
+        system=system,
+        level="easy",
+        hints=True,
+        side="black",
+    )
+    said = f"Practice game: <@{ALICE}> plays Black against the AI (easy), White."
+    live = table.live_message(CHANNEL_ID)
+    assert live.content.startswith(said), live.content  # all game, on the live message
+    row, state = await _state(table)
+    rules = svc.plugin(row).rules
+    assert (row.white_id, row.black_id) == (BOT_ID, ALICE)
+    assert row.meta["ai"]["seats"] == ["White"] and row.meta["names"][1] != "the AI"
+    rng = random.Random(11)
+    for _ in range(6):
+        if rules.result(state) is not None:
+            break
+        assert rules.decider(state).value == 1  # the AI (White) has always answered
+        hint = await table.slash(ALICE, "game hint")
+        assert hint.ephemeral and "Hint for Black" in hint.content, hint.content
+        await _pick(table, rng, row, state, rules)
+        row, state = await _state(table)
+    assert any(a is not None for a in played)  # White's actions, the AI's
+    ask = await table.slash(ALICE, "game concede")
+    await table.click(ALICE, ask, ask.custom_ids()[0])
+    offers = [s for s in table.sent if any(c.startswith("wg:r:") for c in s.custom_ids())]
+    await table.click(ALICE, offers[-1], offers[-1].custom_ids()[0])
+    assert table.live_message(CHANNEL_ID).content.startswith(said)
+    row, _ = await _state(table)
+    assert (row.white_id, row.black_id) == (BOT_ID, ALICE) and row.status == "live"
+    assert table.errors == [] and table.violations == []
+
+
+async def test_practice_words_refused_against_a_person(table: Harness) -> None:
+    r = await table.slash(ALICE, "game new", users={"opponent": BOB}, level="hard", side="black")
+    assert r.ephemeral and r.content.startswith("`level`, `side`: only for a game against me")
+    assert await table.bot.service.store.live_game(CHANNEL_ID) is None  # type: ignore[attr-defined]
+    ok = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    assert not ok.ephemeral and "challenges" in ok.content

@@ -11,6 +11,16 @@ async def test_help(table: Harness) -> None:
     assert sent.ephemeral and "Wargame Chess" in sent.content
 
 
+async def test_help_of_every_system_says_how_to_practise_and_fits(table: Harness) -> None:
+    from bot import systems
+    from bot.opponent import PRACTICE_HELP
+
+    for sid, plugin in systems.SYSTEMS.items():
+        sent = await table.slash(ALICE, "help", system=sid)
+        assert PRACTICE_HELP in sent.content and len(sent.content) <= 2000, sid
+        assert sent.content.endswith(plugin.credit), sid  # nothing cut off
+
+
 async def test_challenge_accept_opens_a_thread(table: Harness) -> None:
     sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
     assert "challenges" in sent.content and not sent.ephemeral

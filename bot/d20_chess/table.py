@@ -60,7 +60,10 @@ def read_deck(name: str) -> dict[str, Any]:
             raise ParseError(f"the deck {name} is too large")
         data = json.loads(path.read_text("utf-8"))
     except FileNotFoundError:
-        raise ParseError(f"there is no deck called {name} on this server") from None
+        raise ParseError(
+            f"there is no deck called {name} (a deck is a file <name>.json in the server's deck "
+            "folder; `house` is the built-in deck)"
+        ) from None
     except OSError:
         raise ParseError(f"the deck {name} could not be read") from None
     except (json.JSONDecodeError, UnicodeDecodeError):
@@ -72,6 +75,7 @@ class D20ChessTable(SystemPlugin):
     rules = SYSTEM
     cog = "cogs.d20_chess"
     options = ("standard_army", "wide_exploration", "turn_limit", "deck")
+    value_words = ("turns", "deck")
     help = words.HELP
     tutorial = words.TUTORIAL
     credit = (

@@ -166,6 +166,18 @@ class GameSystem(ABC, Generic[S, C]):
     def _apply_logged(self, state: S, action: Action, dice: Dice) -> tuple[S, list[Event]]:
         return self.apply(state, action, dice)
 
+    def deciders(self, state: S) -> list[Player | None]:
+        """Who decided each action of the log, in order (from one replay)."""
+        who: list[Player | None] = []
+
+        def apply(before: S, action: Action, dice: Dice) -> tuple[S, list[Event]]:
+            who.append(self.decider(before))
+            return self._apply_logged(before, action, dice)
+
+        steps = ((s.action, s.rolls) for s in self.history(state))
+        history.replay(self.initial_state(self.config_of(state)), apply, steps)
+        return who
+
     def undo(self, state: S, steps: int = 1) -> S:
         """The state before the last ``steps`` actions, rebuilt from the log."""
         kept = self.history(state)[: max(0, len(self.history(state)) - steps)]

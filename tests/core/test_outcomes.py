@@ -267,3 +267,17 @@ def test_wargame_the_evaluation_counts_an_attack_waiting_on_a_token_at_its_odds(
     assert points > 0
     material = evaluate(WARGAME, s, Player.WHITE, material_only=True)
     assert material == pytest.approx(slay * WIN + (1 - slay) * points)
+
+
+@pytest.mark.parametrize("system", [WARGAME, CHESS28, D20, CARDS], ids=lambda s: s.id)
+def test_deciders_name_who_decided_each_logged_action(system: GameSystem[Any, Any]) -> None:
+    rng = random.Random(8)
+    state = system.new_game({})
+    seen: list[Player | None] = []
+    while system.result(state) is None and len(seen) < 60:
+        seen.append(system.decider(state))
+        action = rng.choice(list(system.legal_actions(state)))
+        state, _ = system.apply(state, action, RandomDice(rng.random()))
+    assert len(set(seen)) == 2  # both players decided along the way
+    assert system.deciders(state) == seen
+    assert system.deciders(system.undo(state, 5)) == seen[:-5]

@@ -86,9 +86,13 @@ class Painter:
         self, state: Any, view: Player | None, system: str, public: bool = False
     ) -> bytes:
         """A picture of the game from ``view``'s side; ``public``: the picture everyone sees
-        in the game's live message (the system's own public layout)."""
+        in the game's live message (the system's own public layout, from ``view``'s side,
+        White's when None)."""
         plugin = systems.get(system)
-        scene = plugin.public_scene(state) if public else plugin.scene(state, view)
+        if public:
+            scene = plugin.public_scene(state, Player.WHITE if view is None else view)
+        else:
+            scene = plugin.scene(state, view)
         if self.processes == 0:
             return plugin.draw(scene)
         worker = self._worker()

@@ -201,10 +201,11 @@ class SystemPlugin(ABC):
     def scene(self, state: Any, view: Player | None) -> Any:
         """Everything a board picture shows, as small picklable values."""
 
-    def public_scene(self, state: Any) -> Any:
-        """The picture of the game's live message, which everyone sees: by default White's
-        side (no side in a game with secrets). A system may lay it out for small screens."""
-        return self.scene(state, None if self.hidden_information else Player.WHITE)
+    def public_scene(self, state: Any, side: Player = Player.WHITE) -> Any:
+        """The picture of the game's live message, which everyone sees, from ``side`` (White;
+        in a practice game the person's side); no side in a game with secrets. A system may lay
+        it out for small screens."""
+        return self.scene(state, None if self.hidden_information else side)
 
     def headline(self, state: Any) -> str:
         """One short line of status for the live message (what its picture leaves out)."""

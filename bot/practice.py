@@ -124,17 +124,21 @@ class AIPractice:
         started: Answer = await svc._start(row, user_id, choices, text)
         return started
 
+    def person_seat(self, row: GameRow) -> Player | None:
+        """The person's seat in a practice game (None in a game between two people)."""
+        seats = self.opponent(row).seats
+        return seats[0].other if len(seats) == 1 else None
+
     def practice_headline(self, row: GameRow) -> str:
         """The first line of a practice game's live message, all game long: who plays which
         side (when the AI moves first, its actions soon replace the opening words)."""
         svc: Any = self  # the GameService this part is mixed into
-        opponent = svc.opponent(row)
-        if not opponent.seats or len(opponent.seats) != 1:
+        person = self.person_seat(row)
+        if person is None:
             return ""
-        ai = opponent.seats[0]
         return (
-            f"Practice game: <@{svc.user_of(row, ai.other)}> plays {ai.other.title} against "
-            f"the AI ({opponent.level}), {ai.title}."
+            f"Practice game: <@{svc.user_of(row, person)}> plays {person.title} against "
+            f"the AI ({self.opponent(row).level}), {person.other.title}."
         )
 
     async def practice_rematch(self, row: GameRow, user_id: int, guild_id: int | None) -> Answer:

@@ -622,9 +622,11 @@ class GameService(AIPractice, UndoRequests):
         image = None
         if self.render:
             try:
-                # The public picture keeps one orientation (White at the bottom) all game; each
-                # player's own side is `/game board`, private. A game with secrets shows none.
-                view = None if plugin.hidden_information else PUBLIC_VIEW
+                # The public picture keeps one orientation all game: White at the bottom, in a
+                # practice game the person's side; each player's own side is `/game board`,
+                # private. A game with secrets shows no side's (``public_scene``).
+                person = self.person_seat(row)
+                view = PUBLIC_VIEW if person is None else person
                 image = await self.painter.board_png(state, view, system=plugin.id, public=True)
             except Exception:  # the move is saved: answer it, without the picture
                 log.exception("could not draw the board of game %s", row.id)

@@ -471,6 +471,15 @@ async def test_practice_as_black_the_ai_plays_white(
         await _pick(table, rng, row, state, rules)
         row, state = await _state(table)
     assert any(a is not None for a in played)  # White's actions, the AI's
+    plugin = systems.SYSTEMS[system]
+    if not plugin.hidden_information:  # the live picture from the person's side, Black's
+        from rules.core.board import Player
+
+        live = table.live_message(CHANNEL_ID)
+        assert live.files, "no picture on the live message"
+        png = live.files[-1][1]
+        assert png == plugin.draw(plugin.public_scene(state, Player.BLACK))
+        assert png != plugin.draw(plugin.public_scene(state, Player.WHITE))
     ask = await table.slash(ALICE, "game concede")
     await table.click(ALICE, ask, ask.custom_ids()[0])
     offers = [s for s in table.sent if any(c.startswith("wg:r:") for c in s.custom_ids())]

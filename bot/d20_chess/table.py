@@ -151,12 +151,12 @@ class D20ChessTable(SystemPlugin):
 
         return scene_of(state, view or Player.WHITE)
 
-    def public_scene(self, state: Any) -> Any:
+    def public_scene(self, state: Any, side: Player = Player.WHITE) -> Any:
         from bot.d20_chess.render import scene_of
 
         # The live message shows the board alone (large on a phone); its text carries the
         # headline and what just happened, a tile revealed among it.
-        return scene_of(state, Player.WHITE, compact=True)
+        return scene_of(state, side, compact=True)
 
     def headline(self, state: Any) -> str:
         return words.headline(state)

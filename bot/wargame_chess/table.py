@@ -260,12 +260,12 @@ class WargameChessTable(SystemPlugin):
 
         return scene_of(state, view)
 
-    def public_scene(self, state: Any) -> Any:
+    def public_scene(self, state: Any, side: Player = Player.WHITE) -> Any:
         from bot.wargame_chess.render import scene_of
 
         # The live message shows the board alone, large enough to read on a phone; its text
         # carries the tracker's essentials (headline) and the latest events.
-        return scene_of(state, Player.WHITE, compact=True)
+        return scene_of(state, side, compact=True)
 
     def headline(self, state: Any) -> str:
         from bot.wargame_chess.render import headline

@@ -45,6 +45,9 @@ class Answer:
     # The one who asked decides now: in a game with secrets only they may be offered the open
     # decision's choices (its menu may name cards in their hand).
     decides: bool = False
+    # The live message's first lines (who plays which side, the turn's status): ``text``
+    # starts with them; a private word to the player who acted leaves them out.
+    headline: str = ""
 
     @classmethod
     def error(cls, text: str) -> Answer:

@@ -32,7 +32,7 @@ AI_HELP = (
 # /help's line on practice in Discord
 PRACTICE_HELP = (
     "No opponent at hand? `/game new` with me (the bot) as the opponent starts a practice game: "
-    "`level` easy, medium or hard; `hints` allows `/game hint`; `side:Black` lets me move first."
+    "`level` easy, medium or hard; `hints` allows `/game hint`; `side:Black` and I play White."
 )
 MAX_WATCHED = 3000  # actions the AI plays in one go when it plays both sides
 
@@ -101,7 +101,7 @@ def split_words(
                 seats = SEAT_WORDS[it[i + 1]]
                 i += 1
             nxt = it[i + 1] if i + 1 < len(it) else ""
-            if nxt and nxt not in LEVEL_WORDS and nxt not in ("hints", "hint", "ai"):
+            if nxt and nxt not in (*LEVEL_WORDS, *value_words, "hints", "hint", "ai"):
                 after_ai = words[i + 1]
         elif w in LEVEL_WORDS:
             opp.level = w
@@ -124,6 +124,15 @@ def take_back(rules: Any, state: Any, opponent: Opponent) -> tuple[Any, int]:
         if not opponent.plays(who[i]):
             return rules.undo(state, len(who) - i), len(who) - i
     return state, 0
+
+
+def taken_back(plugin: SystemPlugin, state: Any, before: Any, n: int) -> str:
+    """What an undo against the AI took back from ``state`` to ``before`` (``n`` actions): the
+    person's action, worded in the position it was chosen in, and how many of the AI's."""
+    mine = plugin.rules.history(state)[-n].action
+    done = plugin.describe_action(before, mine)
+    theirs = f" and the AI's {n - 1} action{'s' if n > 2 else ''} after it" if n > 1 else ""
+    return f"Undid: {done}{theirs}."
 
 
 def _pct(p: Any) -> str:
@@ -150,7 +159,8 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
             "Next best: "
             + "; ".join(
                 f"{plugin.describe_action(state, r.action)} "
-                f"({'' if r.exact else 'at most '}{r.value:+.2f})"
+                f"({'' if r.exact else 'at most '}{r.value:+.2f}"
+                f"{'' if r.exact else ': searched only until it could not be the best'})"
                 for r in others
             )
             + "."

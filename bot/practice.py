@@ -16,6 +16,7 @@ from bot import systems
 from bot.answers import Answer
 from bot.opponent import Opponent, hint_text
 from bot.store import ChannelTaken, GameRow
+from bot.wording import names_of
 from rules.ai.players import AIPlayer
 from rules.ai.players import level as level_of
 from rules.core.board import Player
@@ -69,6 +70,7 @@ class AIPractice:
         names: tuple[str, str] | None = None,
         options: dict[str, Any] | None = None,
         side: str = "",
+        revised_star: bool = False,
     ) -> Answer:
         """A practice game against the AI (seated as ``bot_id``), started at once with
         ready-made choices; the AI's level and whether hints are allowed are kept with it.
@@ -86,6 +88,12 @@ class AIPractice:
                     if words.strip()
                     else {}
                 )
+            if revised_star:
+                if "revised_star" not in plugin.options:
+                    raise RulesError(
+                        f"`revised_star` is a Wargame Chess option, not {plugin.name}'s"
+                    )
+                options = {**options, "revised_star": True}
             ready = list(plugin.ready_made.values())
             choices = (
                 {
@@ -137,8 +145,8 @@ class AIPractice:
         if person is None:
             return ""
         return (
-            f"Practice game: <@{svc.user_of(row, person)}> plays {person.title} against "
-            f"the AI ({self.opponent(row).level}), {person.other.title}."
+            f"Practice game: <@{svc.user_of(row, person)}> plays {person.title}; the AI "
+            f"({self.opponent(row).level}) plays {person.other.title}."
         )
 
     async def practice_rematch(self, row: GameRow, user_id: int, guild_id: int | None) -> Answer:
@@ -148,7 +156,7 @@ class AIPractice:
         svc: Any = self  # the GameService this part is mixed into
         opponent = svc.opponent(row)
         ai_seat = opponent.seats[0]
-        names = row.meta.get("names") or [f"player {user_id}", "the AI"]
+        names = names_of(row, ai_seat.other) or (f"player {user_id}", "the AI")
         again: Answer = await self.practice(
             guild_id,
             row.channel_id,
@@ -157,7 +165,7 @@ class AIPractice:
             system=row.system,
             level=opponent.level,
             hints=opponent.hints,
-            names=(str(names[ai_seat.other.value]), str(names[ai_seat.value])),
+            names=names,
             options=dict(row.meta.get("options", {})),
             side=ai_seat.other.title,
         )

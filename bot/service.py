@@ -331,6 +331,7 @@ class GameService(AIPractice, UndoRequests):
         except RulesError as e:
             return Answer.refusal(e, stop="")
         table = Table(self.dice_factory(), state, plugin.id, discord=True)
+        table.opponent = self.opponent(row)  # (the prompt names the AI when it decides)
         try:
             reply = plugin.start(table)
         except RulesError as e:
@@ -462,6 +463,7 @@ class GameService(AIPractice, UndoRequests):
                 # hand, not one of the choices) could tell a spectator the secrets.
                 return Answer.error(ONLY_SEATED)
             table = Table(self.dice_factory(), state, plugin.id, discord=True)
+            table.opponent = self.opponent(row)  # (the prompt names the AI when it decides)
             # A spectator's command runs as the decider's (and is refused if it changes the
             # game), except where the game has secrets: then a spectator is nobody's side.
             stand_in = None if plugin.hidden_information else plugin.rules.decider(state)
@@ -470,8 +472,9 @@ class GameService(AIPractice, UndoRequests):
             assert new_state is not None
             if new_state is not state and seat is None:
                 return Answer.error(ONLY_SEATED)
-            if not reply.ok:
-                return Answer.error(reply.text)
+            if not reply.ok:  # a refusal, as a sentence of its own
+                stop = "" if reply.text.rstrip().endswith((".", "!", "?", "`")) else "."
+                return Answer.error(reply.text + stop)
             history = plugin.rules.history
             if new_state is state or history(new_state) == history(state):
                 return Answer(
@@ -557,6 +560,9 @@ class GameService(AIPractice, UndoRequests):
         if decider is None or actor is None:
             return True
         seat = self.seat(row, actor)
+        ai = self.opponent(row)
+        if ai.plays(decider) and seat is not None and not ai.plays(seat):
+            return False  # the AI answers at once: its reply's log line tells both
         return seat is None or seat != decider or row.white_id == row.black_id
 
     async def pings_on(self, user_id: int, row: GameRow | None = None) -> bool:
@@ -614,7 +620,11 @@ class GameService(AIPractice, UndoRequests):
                 if next_user != actor and await self.pings_on(next_user, row):
                     mentions = [next_user]
             line = fit_log(lines)
-        if next_user is not None and "<@" not in text:
+        ai_decides = result is None and self.opponent(row).plays(decider)
+        if ai_decides and decider is not None:  # nothing for a person to do meanwhile
+            said = f"The AI ({decider.title}) decides."
+            text = text if text.endswith(said) else f"{text}\n{said}"
+        elif next_user is not None and "<@" not in text:
             text = f"{text}\n<@{next_user}>, it is your decision."
         headline = "\n".join(h for h in (self.practice_headline(row), plugin.headline(state)) if h)
         if headline:
@@ -659,7 +669,8 @@ class GameService(AIPractice, UndoRequests):
             channel_id=row.channel_id,
             hidden=plugin.hidden_information,
             private="" if seat is None else plugin.private_text(state, seat),
-            ai_turn=result is None and self.opponent(row).plays(decider),
+            ai_turn=ai_decides,
+            headline=headline,
             decides=self.decides(row, state, actor),
         )
 

@@ -24,6 +24,7 @@ from bot.opponent import (
     seats_from,
     split_words,
     take_back,
+    taken_back,
 )
 from bot.plugin import Reply as Reply
 from bot.plugin import SystemPlugin
@@ -233,11 +234,13 @@ class Table:
         result = self.rules.result(state)
         if result is not None:
             return f"Game over. {result.text}."
-        if self.discord:
-            return str(self.plugin.discord_prompt(state))
         who = self.decider()
+        if self.discord:
+            if who is not None and self.opponent.plays(who):  # nothing for a person to do
+                return f"The AI ({who.title}) decides."
+            return str(self.plugin.discord_prompt(state))
         if self.keeps_secret(who):  # the console's prompt shows the decider's hand
-            return f"{who.title if who else ''}: the AI decides."
+            return f"{who.title if who is not None else ''}: the AI decides."
         return str(self.plugin.prompt(state))
 
     @property
@@ -325,11 +328,9 @@ class Table:
         before, n = take_back(self.rules, state, self.opponent)
         if n == 0:
             raise RulesError("you have made no action yet to take back")
-        mine = self.rules.history(state)[-n].action
-        done = self.plugin.describe_action(before, mine)
-        theirs = f" and the AI's {n - 1} action{'s' if n > 2 else ''} after it" if n > 1 else ""
+        done = taken_back(self.plugin, state, before, n)
         self.state = before
-        return Reply(f"Undid: {done}{theirs}.\n" + self.prompt())
+        return Reply(f"{done}\n" + self.prompt())
 
     def _show_board(self, c: K.ShowBoard, player: Player | None) -> Reply:
         state = self.game()

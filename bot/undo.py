@@ -11,7 +11,7 @@ import asyncio
 from typing import Any
 
 from bot.answers import WRONG_CHANNEL, Answer, GameState
-from bot.opponent import take_back
+from bot.opponent import take_back, taken_back
 from bot.store import GameRow
 
 
@@ -95,8 +95,7 @@ class UndoRequests:
             before, n = await asyncio.to_thread(take_back, rules, current, svc.opponent(row))
             if n == 0:
                 return Answer.error("You have made no action yet to take back.")
-            theirs = f", with the AI's {n - 1} after it" if n > 1 else ""
-            done = f"Your last action was taken back{theirs}."
+            done = taken_back(svc.plugin(row), current, before, n)
             meta = {k: v for k, v in row.meta.items() if k != "undo"}
             return await self._undone(row, meta, before, done)
 

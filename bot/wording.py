@@ -37,8 +37,14 @@ def game_over(lines: list[str], result: str) -> list[str]:
     """``lines`` ending with the game's end, said once: "Game over. <result>." (an event line
     that only repeats the result is left out)."""
     said = result.rstrip(".")
-    repeats = {said, f"Game over: {said}", f"Game over. {said}"}
-    return [line for line in lines if line.rstrip(".") not in repeats] + [f"Game over. {said}."]
+    repeats = {r.lower() for r in (said, f"Game over: {said}", f"Game over. {said}")}
+    kept = [
+        line
+        for text in lines
+        for line in text.split("\n")
+        if line.rstrip(".").lower() not in repeats
+    ]
+    return [*kept, f"Game over. {said}."]
 
 
 def fit_log(lines: list[str]) -> str:

@@ -102,7 +102,7 @@ class Game(commands.Cog):
         options="The game's switches in words, as its /help lists them (e.g. standard-army)",
         level="Against me (the bot): how hard I play (medium if not chosen)",
         hints="Against me (the bot): allow /game hint, my suggestion for your decision",
-        side="Against me (the bot): the side you play (White, who starts, if not chosen)",
+        side="Against me (the bot): the side you play (White if not chosen)",
     )
     @app_commands.choices(system=SYSTEM_CHOICES, level=LEVEL_CHOICES, side=SIDE_CHOICES)
     async def game_new(
@@ -130,6 +130,7 @@ class Game(commands.Cog):
                 hints=hints,
                 names=(interaction.user.display_name, "the AI"),
                 side=side,
+                revised_star=revised_star,
             )
             await respond(interaction, ans)
             return
@@ -190,7 +191,9 @@ class Game(commands.Cog):
         ans = await service(interaction).hint(channel_id(interaction), interaction.user.id)
         await respond(interaction, ans)
 
-    @game.command(name="undo", description="Ask your opponent to undo the last action")
+    @game.command(
+        name="undo", description="Undo the last action: your opponent agrees (in practice, at once)"
+    )
     async def game_undo(self, interaction: discord.Interaction) -> None:
         ans = await service(interaction).request_undo(channel_id(interaction), interaction.user.id)
         await respond(interaction, ans)

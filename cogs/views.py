@@ -476,6 +476,8 @@ def live_view(ans: Answer) -> discord.ui.View | None:
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(ans.game_id))
         return view
+    if ans.ai_turn:  # the AI decides: nothing for a person to click meanwhile
+        return None
     if secret(ans) and not public_menu(ans):
         view = discord.ui.View(timeout=None)
         view.add_item(PrivateChoicesButton(ans.game_id, ans.version))
@@ -570,11 +572,11 @@ async def _private_ack(interaction: discord.Interaction, ans: Answer) -> None:
     shows the rest); in a game with secrets, with their hand and their next choices. When the
     AI decides next there is nothing to choose (and its hand and choices are its own): only the
     player's own action gets a word, and none of the AI's actions do."""
+    text = ans.text.removeprefix(f"{ans.headline}\n") if ans.headline else ans.text
     if ans.ai_turn:
         if not interaction.response.is_done():
-            await _send(interaction, fit(ans.text), [], None, QUIET, True)
+            await _send(interaction, fit(text), [], None, QUIET, True)
         return
-    text = ans.text
     view = None
     if secret(ans) and ans.game_id is not None and ans.version is not None:
         if ans.private:
@@ -665,7 +667,9 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
             # always within reach of the player who decides)
             # In a game with secrets the choices themselves are only ever shown privately, and
             # only to the player who decides (they may name cards in that player's hand).
-            if not secret(ans) or public_menu(ans) or (ans.ephemeral and ans.decides):
+            if ans.ephemeral and not ans.decides:
+                pass  # a private look by someone who does not decide now: nothing to click
+            elif not secret(ans) or public_menu(ans) or ans.ephemeral:
                 view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
             elif not ans.ephemeral:
                 view = live_view(ans)

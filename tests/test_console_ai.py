@@ -186,3 +186,30 @@ def test_the_console_help_and_banner_name_the_ai() -> None:
     out = StringIO()
     run_console(StringIO("quit\n"), out, RandomDice(1))
     assert "ai easy" in out.getvalue()
+
+
+@pytest.mark.parametrize("sid", ["wargame-chess", "card-game"])
+def test_the_end_is_said_once_when_the_ai_action_ends_the_game(sid: str) -> None:
+    t = Table(RandomDice(2))
+    r = t.run(f"game new {sid} ai both easy")  # the AI plays the whole game at once
+    result = t.rules.result(t.state)
+    assert r.ok and result is not None, r.text[-300:]
+    assert r.text.endswith(f"Game over. {result.text}.")
+    said = [line for line in r.text.splitlines() if result.text.lower() in line.lower()]
+    assert said == [f"Game over. {result.text}."], said
+
+
+def test_game_over_drops_any_line_that_only_repeats_the_result() -> None:
+    from bot.wording import game_over
+
+    lines = ["White moves.\nGame over: a draw: both Kings fall at once.", "Black wins: points"]
+    assert game_over(lines, "A draw: both Kings fall at once") == [
+        "White moves.",
+        "Black wins: points",
+        "Game over. A draw: both Kings fall at once.",
+    ]
+
+
+def test_ai_then_a_value_option_without_its_value() -> None:
+    r = Table(RandomDice(1)).run("game new d20-chess ai deck")
+    assert not r.ok and r.text.startswith("`deck` needs a value"), r.text

@@ -182,18 +182,21 @@ async def test_the_ai_decisions_are_never_sent_to_the_person(table: Harness) -> 
         return ans
 
     svc.ai_turn = counted
+    privately = 0
     for _ in range(8):
         before = len(table.sent)
         await _choose(table, rng)
         for sent in table.sent[before:]:
             if sent.ephemeral:  # to the person alone: never the AI's decision or its menu
                 assert "Black decides" not in sent.content, sent.content
+                assert "Practice game:" not in sent.content  # (the live message says it)
+                privately += 1
                 assert not (sent.custom_ids() and sent.content.startswith("Black")), sent
             assert "(Black," not in sent.content and "Black's hand" not in sent.content
         row, state = await _state(table)
         if svc.plugin(row).rules.result(state) is not None:
             break
-    assert ai_actions >= 5
+    assert ai_actions >= 5 and privately >= 3
     assert table.errors == [] and table.violations == []
 
 
@@ -222,16 +225,18 @@ async def test_undo_in_a_practice_game_takes_back_the_ai_replies_too(table: Harn
     rules = svc.plugin(row).rules
     before = rules.dumps(state)
     await _human_move(table, random.Random(1))
-    row, state = await _state(table)
-    took = len(rules.history(state))
-    assert took >= 2 and rules.decider(state).value == W_SEAT  # the AI answered
+    row, undone = await _state(table)
+    took = len(rules.history(undone))
+    assert took >= 2 and rules.decider(undone).value == W_SEAT  # the AI answered
     r = await table.slash(ALICE, "game undo")
     assert not r.ephemeral, r.content  # shown to all, like any change of the game
     row, state = await _state(table)
     assert rules.dumps(state) == before  # the person's action and the AI's reply undone
     assert rules.decider(state).value == W_SEAT and row.meta.get("undo") is None
     said = " ".join(s.content for s in table.sent[-3:])
-    assert f"Your last action was taken back, with the AI's {took - 1} after it." in said, said
+    mine = svc.plugin(row).describe_action(state, rules.history(undone)[-took].action)
+    n = took - 1
+    assert f"Undid: {mine} and the AI's {n} action{'s' if n > 1 else ''} after it." in said, said
     nothing = await table.slash(ALICE, "game undo")
     assert nothing.ephemeral and "nothing to undo" in nothing.content
     assert table.errors == [] and table.violations == []
@@ -454,7 +459,7 @@ async def test_practice_as_black_the_ai_plays_white(
         hints=True,
         side="black",
     )
-    said = f"Practice game: <@{ALICE}> plays Black against the AI (easy), White."
+    said = f"Practice game: <@{ALICE}> plays Black; the AI (easy) plays White."
     live = table.live_message(CHANNEL_ID)
     assert live.content.startswith(said), live.content  # all game, on the live message
     row, state = await _state(table)
@@ -496,3 +501,46 @@ async def test_practice_words_refused_against_a_person(table: Harness) -> None:
     assert await table.bot.service.store.live_game(CHANNEL_ID) is None  # type: ignore[attr-defined]
     ok = await table.slash(ALICE, "game new", users={"opponent": BOB})
     assert not ok.ephemeral and "challenges" in ok.content
+
+
+async def test_while_the_ai_decides_nothing_asks_a_person_to_act(table: Harness) -> None:
+    """The live message says the AI decides and offers no buttons meanwhile; a private look
+    carries none; nothing asks the bot to decide; one log line per exchange (the person's
+    action and the AI's reply), pinging the person."""
+    svc = table.bot.service  # type: ignore[attr-defined]
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
+    )
+    # one exchange: the person's move, the AI's reply, one log line telling both
+    before = len(table.sent)
+    await _human_move(table, random.Random(1))
+    posted = [s for s in table.sent[before:] if s.kind != "edit" and not s.ephemeral]
+    assert len(posted) == 1, [s.content for s in posted]
+    lines = posted[0].content.splitlines()
+    assert lines[0].startswith("White ") and any(line.startswith("Black ") for line in lines)
+    assert lines[-1] == f"<@{ALICE}>, it is your decision." and posted[0].pinged == [ALICE]
+
+    async def held(game_id: int) -> None:  # the AI's next turn, not played yet
+        return None
+
+    svc.ai_turn = held
+    before = len(table.sent)
+    await _human_move(table, random.Random(2))
+    live = table.live_message(CHANNEL_ID)
+    assert live.content.endswith("The AI (Black) decides."), live.content
+    assert not live.custom_ids(), live.custom_ids()
+    look = await table.slash(ALICE, "game board")
+    assert look.ephemeral and not look.custom_ids()
+    assert not any(f"<@{BOT_ID}>" in (s.content or "") for s in table.sent[before:])
+    assert table.errors == [] and table.violations == []
+
+
+async def test_revised_star_in_a_practice_game(table: Harness) -> None:
+    nope = await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="chess28", revised_star=True
+    )
+    assert nope.ephemeral and "`revised_star` is a Wargame Chess option" in nope.content
+    assert await table.bot.service.store.live_game(CHANNEL_ID) is None  # type: ignore[attr-defined]
+    await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, revised_star=True)
+    row, state = await _state(table)
+    assert row.meta["options"]["revised_star"] is True and state.config.star_one_each

@@ -47,7 +47,7 @@ def describe_action(s: GameState, a: Action) -> str:
             return f"Answer with {c.name} (cost {c.cost})"
         return f"Play {c.name} (cost {c.cost})"
     if isinstance(a, A.UseKing):
-        return f"Use the {name(s, a_king(s))}'s ability"
+        return f"Use the ability of the {name(s, a_king(s))}"
     if isinstance(a, A.Move | A.AttackKing):
         u = s.unit(a.unit)
         who = name(s, a.unit)
@@ -62,7 +62,7 @@ def describe_action(s: GameState, a: Action) -> str:
     if isinstance(a, A.Resolve):
         verb = "Use" if a.use else "Decline"
         if a.index < len(s.triggers):
-            return f"{verb} {name(s, s.triggers[a.index].source)}'s ability"
+            return f"{verb} the ability of {name(s, s.triggers[a.index].source)}"
         return f"{verb} an ability"
     if isinstance(a, A.Pass):
         if s.program is not None and s.program.respond:
@@ -109,11 +109,12 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
         return d, "reveal the Kings and deal", "`1`"
     if s.phase is Phase.MULLIGAN:
         left = 2 - s.side(d).mulliganed
-        what = f"mulligan (up to {left} more cards to the bottom), or keep"
+        what = f"mulligan (up to {left} more card{'s' if left != 1 else ''} to the bottom), or keep"
         return d, what, "`mulligan <card>` or `keep`"
     if s.phase is Phase.BURN:
         left = 3 - s.side(d).burned
-        return d, f"the Material Phase: burn up to {left} more cards", "`burn <card>` or `done`"
+        more = f"{left} more card{'s' if left != 1 else ''}"
+        return d, f"the Material Phase: burn up to {more}", "`burn <card>` or `done`"
     return (
         d,
         "Play & Move",

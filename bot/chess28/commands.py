@@ -72,6 +72,15 @@ class PlaceTerrain(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class TerrainRandom(Command):
+    """Place a terrain piece at random: a kind, size and square chosen by a die among every
+    legal placement (the placement is logged, as if named)."""
+
+    name: ClassVar[str] = "terrain random"
+    system: ClassVar[str] = SYSTEM
+
+
+@dataclass(frozen=True, slots=True)
 class Deploy(Command):
     name: ClassVar[str] = "deploy"
     system: ClassVar[str] = SYSTEM

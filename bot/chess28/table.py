@@ -25,6 +25,7 @@ from rules.chess28.state import GameState, Mode, Phase, Zone
 from rules.chess28.system import DEFAULT_PARTIES, SYSTEM
 from rules.core.actions import Action
 from rules.core.board import Player
+from rules.core.dice import Dice
 from rules.core.errors import ParseError, RulesError
 
 if TYPE_CHECKING:
@@ -146,6 +147,8 @@ class Chess28Table(SystemPlugin):
             return None
         if s.phase is Phase.DEPLOY and s.pending is None:
             return Menu(command=("deployauto", "Deploy automatically"), public=True)
+        if s.phase is Phase.TERRAIN and s.pending is None:  # placements are too many to list
+            return Menu(command=("terrainrandom", "Place terrain at random"), public=True)
         acts = legal_actions(s)
         if s.pending is not None and s.pending.kind in CARD_WINDOWS:
             # The public message offers only the answer that names no card; a card is played
@@ -176,6 +179,8 @@ class Chess28Table(SystemPlugin):
         )
 
     def button_command(self, key: str) -> K.Command | None:
+        if key == "terrainrandom":
+            return C.TerrainRandom()
         return C.DeployAuto() if key == "deployauto" else None
 
     # ---- the console's words ----
@@ -189,6 +194,8 @@ class Chess28Table(SystemPlugin):
         if isinstance(c, C.ShowCard | C.DefineModel | C.Lookup | C.Odds | C.ShowHand | C.ShowReach):
             return _look(table, c, player)
         s: GameState = table.game()
+        if isinstance(c, C.TerrainRandom):
+            return table.act(random_terrain(s, table.dice), player)
         me = table.who(player)
         action = _action(s, c, me)
         return table.act(action, player)
@@ -291,6 +298,16 @@ def _choose(s: GameState, option: str) -> Action:
         ):
             return A.Choose(o)
     return A.Choose(option.strip())
+
+
+def random_terrain(s: GameState, dice: Dice) -> Action:
+    """One of every legal terrain placement, chosen by one die with as many faces."""
+    if s.phase is not Phase.TERRAIN or s.pending is not None:
+        raise RulesError("it is not the terrain placement now")
+    placements = [a for a in legal_actions(s) if isinstance(a, A.PlaceTerrain)]
+    if not placements:
+        raise RulesError(f"{s.to_act.title} has no terrain piece left to place")
+    return placements[dice.roll(len(placements)) - 1]
 
 
 def auto_deploy(s: GameState) -> Action:

@@ -37,7 +37,7 @@ HELP = f"""Chess28 at the table. Models are W1..W9 and B1..B9; squares like d4; 
 Setup:  game new chess28 [white party | black party] [pinata|last-standing] [desperation]
         mode pinata|last-standing|random [desperation] (when not given at game new)
         roll (First Player) · chest d1 · terrain blocking|perilous|moveable d4 [e4 if large]
-        deploy W1 d1 N · deploy auto
+        terrain random · deploy W1 d1 N · deploy auto
 Turn:   move W1 d3 [N] · charge W1 d3 [N] · melee W1 d4 · shoot W1 f (fl f fr l r bl b br)
         shove W1 d4 d5 · dig W1 · emerge W1 a4 N · retreat W1 c1 N · refresh W1 · end
         gambit vault W1 · gambit castle W1 W2 · gambit bolt W1 fr · hand
@@ -129,7 +129,7 @@ def board_text(state: GameState, view: Player | None) -> str:
                 cells.append(" . ")
         lines.append(f"{r + 1} " + " ".join(cells))
     lines.append("  " + " ".join(f" {'abcdefgh'[f]} " for f in files))
-    return "```\n" + "\n".join(lines) + "\n```\n" + status_text(state)
+    return "\n".join(lines) + "\n\n" + status_text(state)
 
 
 def status_text(state: GameState) -> str:
@@ -317,16 +317,20 @@ PHASE_HINTS = {
     Phase.FIRST_PLAYER: ("roll off with `roll`", "press the button below to roll off"),
     Phase.TERRAIN: (
         "place terrain with `terrain blocking d4` (blocking, perilous or moveable; a large "
-        "piece on two squares side by side: `terrain blocking d4 e4`)",
+        "piece on two squares side by side: `terrain blocking d4 e4`), or `terrain random`",
         "place terrain with `/chess28 terrain` (blocking, perilous or moveable; a large piece "
-        "also takes `extra`, its second square)",
+        "also takes `extra`, its second square), or at random with the button below",
     ),
 }
 
 
 def _deploy_hint(state: GameState, discord: bool) -> str:
-    """How to deploy, with an example that is legal now."""
-    acts = [a for a in legal_actions(state) if isinstance(a, A.Deploy)]
+    """How to deploy, with an example that is legal now (facing the enemy when it can)."""
+    ahead = "N" if state.to_act is Player.WHITE else "S"
+    acts = sorted(
+        (a for a in legal_actions(state) if isinstance(a, A.Deploy)),
+        key=lambda a: a.facing != ahead,
+    )
     if discord:
         example = f" (e.g. `/chess28 deploy {acts[0].unit} {acts[0].square} {acts[0].facing}`)"
         return f"press **Deploy automatically**, or place a model with `/chess28 deploy`{example}"

@@ -26,6 +26,9 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
         K.at_most(args, 1, "`chest d1`")
         return b(C.PlaceChest, square=args[0])
     if verb == "terrain":
+        if args and args[0].lower() == "random":
+            K.at_most(args, 1, "`terrain random`")
+            return C.TerrainRandom()
         _need(args, 2, "which kind and where: `terrain blocking d4` (large: `d4 e4`)")
         if len(args) > 3:
             raise ParseError("a terrain piece covers one square or two: `terrain blocking d4 e4`")

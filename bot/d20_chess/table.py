@@ -93,7 +93,7 @@ class D20ChessTable(SystemPlugin):
             key = word.lower()
             if key in SWITCH_WORDS:
                 options[SWITCH_WORDS[key]] = True
-            elif key in ("turns", "deck"):
+            elif key in self.value_words:
                 if not rest:
                     raise ParseError(f"`{key}` needs a value: `turns 60` or `deck swamp`")
                 value = rest.pop(0)

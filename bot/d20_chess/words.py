@@ -8,6 +8,7 @@ from fractions import Fraction
 from rules.core.actions import Action
 from rules.core.board import Player, Square
 from rules.d20_chess.actions import Concede, Keep, Move, Pass, Promote
+from rules.d20_chess.movement import destinations
 from rules.d20_chess.pieces import Kind, Piece, xp_text
 from rules.d20_chess.promotion import promotions
 from rules.d20_chess.state import State
@@ -75,6 +76,20 @@ def describe_action(state: State, action: Action) -> str:
     return action.name
 
 
+def king_warning(state: State) -> str:
+    """A warning when an enemy piece could attack the King of the side to move on its next
+    move (there is no check here: a King can simply be taken, ruling E2)."""
+    me = state.to_act
+    king = next((p for p in state.side(me) if p.kind is Kind.KING), None)
+    if king is None:
+        return ""
+    foes = [p for p in state.side(me.other) if king.square in destinations(state, p)]
+    if not foes:
+        return ""
+    names = " and the ".join(f"{p.kind.value} on {p.square}" for p in foes)
+    return f" Careful: the enemy {names} can attack your King on {king.square}."
+
+
 def prompt(state: State, discord: bool = False) -> str:
     if state.offers:
         piece = state.piece(state.offers[0])
@@ -92,10 +107,11 @@ def prompt(state: State, discord: bool = False) -> str:
         return (
             f"{who} to move (turn {state.turn}): `/d20 move` with the piece's square and where it "
             "goes; a move onto an enemy is an attack (`/d20 odds` shows its chances)."
+            + king_warning(state)
         )
     return (
         f"{who} to move (turn {state.turn}): `move <from> <to>`, or `actions` for the "
-        "numbered list."
+        "numbered list." + king_warning(state)
     )
 
 

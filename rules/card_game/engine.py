@@ -235,7 +235,7 @@ def _handle(w: Work, a: Action, dice: Dice) -> None:
     p = w.active
     if isinstance(a, Concede):
         w.outcome = Outcome(
-            a.player.other, "concession", f"{a.player.other.title} wins: {a.player.title} concedes"
+            a.player.other, "concession", f"{a.player.other.title} wins: {a.player.title} conceded"
         )
         w.phase = Phase.OVER
         w.say("conceded", f"{a.player.title} concedes.")

@@ -90,8 +90,15 @@ class Ctx:
         return int(key)
 
     def square(self, prompt: str, squares: Iterable[Square], cancel: bool = False) -> Square:
+        """A square; one a piece stands on is labelled with it (placing there starts a
+        Showdown with an enemy)."""
         found = {str(s): s for s in squares}
-        return found[self.choose(prompt, ((k, k) for k in found), cancel)]
+
+        def label(key: str) -> str:
+            u = self.w.at(found[key])
+            return key if u is None else f"{key} ({u.owner.title}'s {self.w.card(u.cid).name})"
+
+        return found[self.choose(prompt, ((k, label(k)) for k in found), cancel)]
 
     def empty_base(self) -> list[Square]:
         from rules.card_game.battlefield import base_squares

@@ -152,7 +152,10 @@ def test_a_showdown_fights_the_enemy_in_your_base() -> None:
     b = Build()
     intruder = b.unit(B, "Knight", "c1")  # 4/3
     bishop = b.add(W, "Bishop")  # 5/2
-    s = pick(act(b.state(), A.PlayCard(bishop)), "c1")
+    asked = act(b.state(), A.PlayCard(bishop))
+    labels = dict(asked.program.options)  # the choice names who stands there
+    assert labels["c1"] == "c1 (Black's Knight)" and labels["a1"] == "a1", labels
+    s = pick(asked, "c1")
     assert s.combat is not None and s.combat.showdown and s.combat.defender == intruder
     s = pass_windows(s)
     # Both deal damage at once: both fall.

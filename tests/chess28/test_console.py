@@ -12,6 +12,7 @@ from bot.table import GAME_OVER_HINT, Table
 from rules.chess28 import actions as A
 from rules.chess28.engine import legal_actions
 from rules.chess28.state import Phase
+from rules.core.board import Player
 from rules.core.dice import RandomDice
 
 
@@ -102,8 +103,52 @@ def test_large_terrain_is_placed_by_naming_its_two_squares() -> None:
     assert t.run("terrain moveable a4").ok
 
 
+def test_terrain_placed_at_random_is_one_of_the_legal_placements() -> None:
+    t = next(
+        t
+        for seed in range(100)
+        if (t := Table(RandomDice(seed))).run("game new chess28 last-standing").ok
+        and t.run("roll").ok
+        and t.state.terrain_left == (2, 2)
+    )
+    assert not t.run("terrain random d4").ok and t.state.terrain == ()
+    placed = []
+    for _ in range(4):
+        legal = [a for a in legal_actions(t.state) if isinstance(a, A.PlaceTerrain)]
+        r = t.run("terrain random")
+        assert r.ok and "terrain on" in r.text, r.text
+        placed.append(t.rules.history(t.state)[-1].action)
+        assert placed[-1] in legal
+    assert t.state.terrain_left == (0, 0) and len(set(placed)) == 4
+    r = t.run("terrain random")  # deployment now
+    assert not r.ok and "not the terrain placement now" in r.text, r.text
+
+
 def test_a_finished_game_says_who_won_and_how_to_play_again() -> None:
     out = io.StringIO()
     run_console(io.StringIO("game new chess28 pinata\n1\nconcede\nquit\n"), out, RandomDice(1))
     text = out.getvalue()
     assert "conceded" in text and "wins" in text and GAME_OVER_HINT in text
+
+
+def test_the_deploy_example_faces_the_enemy_from_either_seat() -> None:
+    t = Table(RandomDice(3))
+    assert t.run("game new chess28 last-standing").ok and t.run("roll").ok
+    seen = {}
+    for _ in range(20):
+        if t.state.phase.value != "deployment":
+            break
+        seen[t.state.to_act.title] = t.prompt()
+        assert t.run("deploy auto").ok
+    assert seen["White"].startswith("White: deploy with `deploy W") and " N`" in seen["White"]
+    assert seen["Black"].startswith("Black: deploy with `deploy B") and " S`" in seen["Black"]
+
+
+def test_the_board_in_discord_is_one_fixed_width_block() -> None:
+    t = Table(RandomDice(1), discord=True)
+    assert t.run("game new chess28 last-standing").ok
+    text = t.run("board", Player.WHITE).text
+    assert text.startswith("```\n8 ") and text.count("```") == 2, text[:40]
+    assert "\n   a   b   c" in text
+    black = t.run("board", Player.BLACK).text
+    assert black.startswith("```\n1 ") and "\n   h   g   f" in black, black[:40]

@@ -164,6 +164,8 @@ async def test_large_terrain_is_placed_with_its_second_square(table: Harness) ->
     last = table.live_message(channel)
     last = await table.click(ALICE, last, last.buttons()[0][1])
     last = await table.click(BOB, last, last.buttons()[0][1])
+    live = table.live_message(channel)  # the placements are too many to list: one button
+    assert [label for label, _ in live.buttons()] == ["Place terrain at random"]
     r = await table.slash(
         ALICE, "chess28 terrain", channel=channel, kind="blocking", square="e4", extra="d4"
     )
@@ -285,3 +287,19 @@ async def test_help_and_the_rules_look_up_credit_the_author(table: Harness) -> N
     assert r.ephemeral and "Mike Hutchinson" in r.content and "planetsmashergames.com" in r.content
     r = await table.slash(ALICE, "rules", topic="push back", system="chess28")
     assert "opposite" in r.content and "planetsmashergames.com" in r.content
+
+
+async def test_terrain_at_random_with_the_button(table: Harness) -> None:
+    channel = await start_game(table, roll_off=[1] * 15 + [6, 1, 3])
+    last = table.live_message(channel)
+    last = await table.click(ALICE, last, last.buttons()[0][1])
+    last = await table.click(BOB, last, last.buttons()[0][1])  # the chests placed
+    nope = await table.click(BOB, last, last.button("Place terrain at random"))
+    assert nope.ephemeral, nope.content  # White places first: refused, nothing changed
+    assert len((await current(table, channel)).terrain) == 2
+    for who in (ALICE, BOB, ALICE, BOB):
+        last = table.live_message(channel)
+        await table.click(who, last, last.button("Place terrain at random"))
+    state = await current(table, channel)
+    assert state.phase is Phase.DEPLOY and len(state.terrain) == 6  # 2 chests, 4 pieces
+    assert table.errors == [] and table.violations == []

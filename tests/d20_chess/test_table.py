@@ -207,3 +207,15 @@ def test_the_live_picture_is_the_board_alone_and_the_headline_carries_the_status
     head = plugin.headline(t.state)
     assert head.startswith("**Turn 1 of 100**") and "31 tiles in the pile" in head
     assert "the Dragon: asleep" in head
+
+
+def test_the_prompt_warns_when_an_enemy_piece_can_attack_the_king() -> None:
+    from bot.d20_chess.words import prompt
+
+    quiet = position("wKe1 wPa2 bKe8 bNa6")
+    assert "Careful" not in prompt(quiet) and "Careful" not in prompt(quiet, discord=True)
+    s = position("wKe1 wPa2 bKe8 bNd3 bRe5")  # the Knight jumps, the Rook's line is open
+    said = "Careful: the enemy Knight on d3 and the Rook on e5 can attack your King on e1."
+    assert prompt(s).endswith(said) and prompt(s, discord=True).endswith(said)
+    blocked = position("wKe1 wPe2 bKe8 bRe5")  # a piece in the Rook's line
+    assert "Careful" not in prompt(blocked)

@@ -81,14 +81,19 @@ def test_the_console_words_drive_setup_and_play() -> None:
     assert t.run("end").ok and t.state.to_act.title[0] != me
 
 
-def test_large_terrain_is_placed_by_naming_its_two_squares() -> None:
-    t = next(
+def _two_terrain_pieces_each() -> Table:
+    """A console game at terrain placement, each player with two pieces to place."""
+    return next(
         t
         for seed in range(100)
         if (t := Table(RandomDice(seed))).run("game new chess28 last-standing").ok
         and t.run("roll").ok
         and t.state.terrain_left == (2, 2)
     )
+
+
+def test_large_terrain_is_placed_by_naming_its_two_squares() -> None:
+    t = _two_terrain_pieces_each()
     me = t.state.to_act
     r = t.run("terrain moveable a4 c4")
     assert not r.ok and "side by side" in r.text, r.text
@@ -104,13 +109,7 @@ def test_large_terrain_is_placed_by_naming_its_two_squares() -> None:
 
 
 def test_terrain_placed_at_random_is_one_of_the_legal_placements() -> None:
-    t = next(
-        t
-        for seed in range(100)
-        if (t := Table(RandomDice(seed))).run("game new chess28 last-standing").ok
-        and t.run("roll").ok
-        and t.state.terrain_left == (2, 2)
-    )
+    t = _two_terrain_pieces_each()
     assert not t.run("terrain random d4").ok and t.state.terrain == ()
     placed = []
     for _ in range(4):

@@ -159,8 +159,7 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
             "Next best: "
             + "; ".join(
                 f"{plugin.describe_action(state, r.action)} "
-                f"({'' if r.exact else 'at most '}{r.value:+.2f}"
-                f"{'' if r.exact else ': searched only until it could not be the best'})"
+                f"({'' if r.exact else 'no better than '}{r.value:+.2f})"
                 for r in others
             )
             + "."

@@ -239,8 +239,8 @@ class Table:
             if who is not None and self.opponent.plays(who):  # nothing for a person to do
                 return f"The AI ({who.title}) decides."
             return str(self.plugin.discord_prompt(state))
-        if self.keeps_secret(who):  # the console's prompt shows the decider's hand
-            return f"{who.title if who is not None else ''}: the AI decides."
+        if who is not None and self.opponent.plays(who):  # (and never shows the AI's hand)
+            return f"{who.title}: the AI decides."
         return str(self.plugin.prompt(state))
 
     @property
@@ -274,14 +274,17 @@ class Table:
         if isinstance(c, K.Hint):
             state = self.game()
             if not self.opponent.hints:
-                raise RulesError("this game was made without hints (`game new <system> hints`)")
+                raise RulesError(
+                    f"this game was made without hints: start one with them, `game new "
+                    f"{self.plugin.id} ai hints`"
+                )
             if self.over:
                 raise RulesError("the game is over: there is nothing to decide")
             if player is not None and player is not self.decider():
                 raise RulesError("a hint is for the player who must decide now")
             return Reply(hint_text(self.plugin, state, self.opponent))
         if isinstance(c, K.ShowStatus):
-            return Reply(self.plugin.status_text(self.game()) + "\n" + self.prompt())
+            return Reply(self.ending([self.plugin.status_text(self.game())]))
         if isinstance(c, K.ListActions):
             return Reply(self.list_actions())
         if isinstance(c, K.PickAction):
@@ -334,8 +337,15 @@ class Table:
 
     def _show_board(self, c: K.ShowBoard, player: Player | None) -> Reply:
         state = self.game()
-        person = next((p for p in Player if not self.opponent.plays(p)), Player.WHITE)
-        view: Player | None = c.view if c.view is not None else (player or person)
+        if self.opponent.seats:  # against the AI: the person's side
+            person = next((p for p in Player if not self.opponent.plays(p)), Player.WHITE)
+        else:  # hot-seat: whoever decides now
+            decider = self.decider()
+            person = Player.WHITE if decider is None else decider
+        if c.view is not None:
+            view: Player | None = c.view
+        else:
+            view = player if player is not None else person
         if self.keeps_secret(view):  # the AI's side: the board as anyone may see it
             view = None
         if self.discord and self.plugin.hidden_information:

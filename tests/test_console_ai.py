@@ -212,4 +212,34 @@ def test_game_over_drops_any_line_that_only_repeats_the_result() -> None:
 
 def test_ai_then_a_value_option_without_its_value() -> None:
     r = Table(RandomDice(1)).run("game new d20-chess ai deck")
-    assert not r.ok and r.text.startswith("`deck` needs a value"), r.text
+    assert not r.ok and r.text.startswith("`deck` needs a deck's name: `deck house`"), r.text
+
+
+def test_while_the_ai_decides_the_prompt_says_so_in_every_system() -> None:
+    for sid in SYSTEMS:
+        t = Table(RandomDice(3))
+        r = t.run(f"game new {sid} ai white easy")  # the AI moves first where White does
+        lines = r.text.splitlines()
+        asked = [i for i, line in enumerate(lines) if line == "White: the AI decides."]
+        assert asked or sid != "d20-chess", lines[:4]  # (White moves first there)
+        for i in asked:  # the AI's own prompt is never the person's words
+            assert lines[i + 1].startswith("AI (White): "), (sid, lines[i : i + 2])
+        assert not any("your King" in line for line in lines if line.startswith("White")), sid
+
+
+def test_the_hot_seat_board_is_drawn_for_whoever_decides() -> None:
+    t = Table(RandomDice(3))
+    assert t.run("game new card-game").ok and t.run("1").ok
+    who = t.decider()
+    assert who is not None
+    text = t.run("board").text
+    assert f"Your hand ({who.title}," in text and f"Your hand ({who.other.title}," not in text
+
+
+def test_status_after_the_end_says_the_result_once() -> None:
+    t = Table(RandomDice(3))
+    assert t.run("game new wargame-chess").ok and t.run("concede").ok
+    result = t.rules.result(t.state)
+    text = t.run("status").text
+    said = [line for line in text.splitlines() if result.text.lower() in line.lower()]
+    assert said == [f"Game over. {result.text}."], text

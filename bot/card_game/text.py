@@ -127,7 +127,7 @@ def prompt(s: GameState) -> str:
     d, what, hint = situation(s, console=True)
     if s.phase is Phase.SETUP:
         return f"{d.title}: type `1` to reveal the Kings, shuffle and deal."
-    return f"{d.title} decides: {what}: {hint}.\n{hand_text(s, d)}"
+    return f"{d.title} decides: {_then(what)} {hint}.\n{hand_text(s, d)}"
 
 
 def discord_prompt(s: GameState) -> str:
@@ -135,7 +135,12 @@ def discord_prompt(s: GameState) -> str:
     hint = "choose below (only you see the choices)"
     if s.phase is Phase.MAIN and s.program is None and not s.triggers and s.combat is None:
         hint += ", or `/cards play`, `/cards move`, `/cards attack`, `/cards end`"
-    return f"{d.title} decides: {what}: {hint}. See your hand with `/cards hand`."
+    return f"{d.title} decides: {_then(what)} {hint}. See your hand with `/cards hand`."
+
+
+def _then(what: str) -> str:
+    """A decision's words before how to answer it: a question keeps its own mark."""
+    return what if what.endswith("?") else f"{what}:"
 
 
 def hand_text(s: GameState, p: Player) -> str:

@@ -302,8 +302,11 @@ def _choose(s: GameState, option: str) -> Action:
 
 def random_terrain(s: GameState, dice: Dice) -> Action:
     """One of every legal terrain placement, chosen by one die with as many faces."""
+    order = (Phase.MODE, Phase.FIRST_PLAYER, Phase.CHESTS)
+    if s.phase in order:
+        raise RulesError(f"the terrain comes later: first the {s.phase.value}")
     if s.phase is not Phase.TERRAIN or s.pending is not None:
-        raise RulesError("it is not the terrain placement now")
+        raise RulesError("the terrain is already placed: it is placed before deployment")
     placements = [a for a in legal_actions(s) if isinstance(a, A.PlaceTerrain)]
     if not placements:
         raise RulesError(f"{s.to_act.title} has no terrain piece left to place")

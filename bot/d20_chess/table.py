@@ -95,7 +95,12 @@ class D20ChessTable(SystemPlugin):
                 options[SWITCH_WORDS[key]] = True
             elif key in self.value_words:
                 if not rest:
-                    raise ParseError(f"`{key}` needs a value: `turns 60` or `deck swamp`")
+                    raise ParseError(
+                        "`turns` needs a number: `turns 60`"
+                        if key == "turns"
+                        else "`deck` needs a deck's name: `deck house` (the built-in one) or a "
+                        "server's own deck"
+                    )
                 value = rest.pop(0)
                 if key == "turns":
                     options["turn_limit"] = K.parse_int(value, "the turn limit", 1, MAX_TURN_LIMIT)

@@ -84,10 +84,15 @@ def king_warning(state: State) -> str:
     if king is None:
         return ""
     foes = [p for p in state.side(me.other) if king.square in destinations(state, p)]
-    if not foes:
-        return ""
     names = " and the ".join(f"{p.kind.value} on {p.square}" for p in foes)
-    return f" Careful: the enemy {names} can attack your King on {king.square}."
+    said = f" Careful: the enemy {names} can attack your King on {king.square}." if foes else ""
+    dragon = state.dragon
+    if dragon is not None and king.square in destinations(state, dragon):
+        said += (
+            f" The Dragon on {dragon.square} stands next to your King (after each move it "
+            "attacks the easiest prey beside it)."
+        )
+    return said
 
 
 def prompt(state: State, discord: bool = False) -> str:

@@ -102,4 +102,6 @@ def describe_action(s: GameState, a: A.Action) -> str:
         return "Flip for who sets up Trees first"
     if isinstance(a, A.Choose):
         return f"Choose {a.option}"
+    if isinstance(a, A.Concede):
+        return f"{a.by.title} concedes"
     return a.name.replace("_", " ")

@@ -233,7 +233,7 @@ def _why_not_unit(state: GameState, u: Unit, action: Action) -> str:
     if isinstance(action, A.Retreat):
         if not state.fall_back:
             return "Retreat needs Fall Back! played this turn"
-        return f"{action.square} is not an empty square of your Backline"
+        return f"the square {action.square} is not an empty square of your Backline"
     return f"{action.name} is not possible now"
 
 
@@ -251,7 +251,7 @@ def _why_not_setup(state: GameState, action: Action) -> str:
         if action.facing not in ("N", "E", "S", "W"):
             return "a facing is N, E, S or W"
         return (
-            f"{action.square} is not an empty square of {state.to_act.title}'s Backline "
+            f"the square {action.square} is not an empty square of {state.to_act.title}'s Backline "
             "(the next row only once the Backline is full)"
         )
     if isinstance(action, A.PlaceTerrain) and phase is Phase.TERRAIN:

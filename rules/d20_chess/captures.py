@@ -93,10 +93,14 @@ def odds(mods: Modifiers) -> dict[str, Fraction]:
 
 
 def king_lost(state: State, king: Piece, by: str) -> State:
-    """``king`` is captured: its side loses (D20-5)."""
+    """``king`` is captured (``by`` a piece, or "" for its own critical failure): its side
+    loses (D20-5)."""
     assert king.owner is not None
     winner = king.owner.other
-    text = f"{winner.title} wins: {by} captured {king.owner.title}'s King"
+    if by:
+        text = f"{winner.title} wins: {by} captured {king.owner.title}'s King"
+    else:
+        text = f"{winner.title} wins: {king.owner.title}'s King fell on its own critical failure"
     return replace(state, outcome=Outcome(winner, "king", text))
 
 
@@ -130,7 +134,7 @@ def resolve(
         )
         state = remove(state, attacker.key)
         if attacker.kind is Kind.KING:
-            return king_lost(state, attacker, "a critical failure"), False
+            return king_lost(state, attacker, ""), False
         half = Fraction(worth(attacker.kind), 2)
         why = f"the failed attack of the {attacker.kind.value}"
         return gain_xp(state, defender.key, half, why, events), False

@@ -230,7 +230,9 @@ class Outcome:
     loser_reason: str = ""
 
     def describe(self) -> str:
-        pts = f" ({self.points[0]}-{self.points[1]})" if self.points else ""
+        pts = ""
+        if self.points:  # White's and Black's points, said with their sides
+            pts = f" (White {self.points[0]}, Black {self.points[1]})"
         if self.winner is None:
             return f"Draw: {self.loser_reason or self.reason.value}{pts}"
         return f"{self.winner.title} wins: {self.loser_reason or self.reason.value}{pts}"

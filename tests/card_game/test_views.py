@@ -222,3 +222,16 @@ def test_undo_at_the_console_names_every_kind_of_action_it_takes_back() -> None:
         if not before.history[-1].rolls:  # (a shuffle redone rolls new dice)
             assert t.state == before
     assert {"trigger", "choose", "play", "burn"} <= kinds
+
+
+def test_a_question_in_a_prompt_keeps_its_own_mark() -> None:
+    from bot.card_game import text as X
+    from tests.card_game.helpers import Build, W, act
+
+    b = Build()
+    bishop = b.add(W, "Bishop")
+    asked = act(b.state(), A.PlayCard(bishop))
+    prompt, discord = X.prompt(asked), X.discord_prompt(asked)
+    assert asked.program is not None and asked.program.prompt.endswith("?")
+    assert "?:" not in prompt and f"{asked.program.prompt} `choose" in prompt, prompt
+    assert "?:" not in discord  # (Discord's public words do not say which card it is)

@@ -136,6 +136,7 @@ def test_a_king_that_fails_critically_loses_the_game() -> None:
     after = play(s, "d1", "e2", 1)
     result = SYSTEM.result(after)
     assert result is not None and result.winner is Player.BLACK
+    assert result.text == "Black wins: White's King fell on its own critical failure"
 
 
 @pytest.mark.parametrize(

@@ -101,7 +101,7 @@ def test_game_options_from_the_consoles_words(
     (tmp_path / "junk.json").write_text("{")
     for words, answer in (
         ("turns 0", "from 1 to 500"),
-        ("turns", "needs a value"),
+        ("turns", "`turns` needs a number: `turns 60`"),
         ("castling", "not a d20 explorer chess option"),
         ("deck missing", "no deck called missing"),
         ("deck ../swamp", "not a deck name"),
@@ -219,3 +219,9 @@ def test_the_prompt_warns_when_an_enemy_piece_can_attack_the_king() -> None:
     assert prompt(s).endswith(said) and prompt(s, discord=True).endswith(said)
     blocked = position("wKe1 wPe2 bKe8 bRe5")  # a piece in the Rook's line
     assert "Careful" not in prompt(blocked)
+    dragon = position("wKe1 bKe8 Df2")
+    assert prompt(dragon).endswith(
+        "The Dragon on f2 stands next to your King (after each move it "
+        "attacks the easiest prey beside it)."
+    )
+    assert "Dragon" not in prompt(position("wKe1 bKe8 Df3"))

@@ -203,6 +203,7 @@ def test_upgrades_count_in_points() -> None:
     s, _ = step(s, EndOnPoints(B))
     assert s.outcome is not None and s.outcome.points == (5, 2) and s.outcome.winner is W
     assert s.outcome.reason is EndReason.ABANDONED
+    assert s.outcome.describe().endswith("(White 5, Black 2)")  # each side's points named
 
 
 def test_concede_and_no_actions_after_the_end() -> None:

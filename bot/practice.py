@@ -9,6 +9,7 @@ Mixed into ``bot.service.GameService``, whose store, locks and answers it uses.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, ClassVar
 
 from bot import commands as K
@@ -22,6 +23,7 @@ from rules.ai.players import level as level_of
 from rules.core.board import Player
 from rules.core.errors import ParseError, RulesError
 
+log = logging.getLogger("wargame.practice")
 MAX_AI_PLAYERS = 1000  # games whose AI is kept in memory between its actions
 
 
@@ -184,7 +186,13 @@ class AIPractice:
         decider = None if state is None else plugin.rules.decider(state)
         if state is None or decider is None or not opponent.plays(decider):
             return None
-        action = await asyncio.to_thread(self.ai_player(game_id, opponent).act, plugin.rules, state)
+        try:
+            action = await asyncio.to_thread(
+                self.ai_player(game_id, opponent).act, plugin.rules, state
+            )
+        except Exception:  # a fault in the search must not leave the person waiting for ever
+            log.exception("the AI of game %s failed to search: it plays its first choice", game_id)
+            action = plugin.rules.legal_actions(state)[0]
         ans: Answer = await svc._run(
             game_id, svc.user_of(row, decider), lambda t, p: t.act(action, p), row.version
         )

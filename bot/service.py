@@ -486,6 +486,7 @@ class GameService(AIPractice, UndoRequests):
                     state=state,
                     system=row.system,
                     decides=self.decides(row, state, user_id),
+                    ai_decides=self.opponent(row).plays(plugin.rules.decider(state)),
                 )
             status = "over" if plugin.rules.result(new_state) is not None else None
             logged = row.meta.get("logged", 0)
@@ -623,7 +624,7 @@ class GameService(AIPractice, UndoRequests):
         ai_decides = result is None and self.opponent(row).plays(decider)
         if ai_decides and decider is not None:  # nothing for a person to do meanwhile
             said = f"The AI ({decider.title}) decides."
-            text = text if text.endswith(said) else f"{text}\n{said}"
+            text = text if said in text else f"{text}\n{said}"
         elif next_user is not None and "<@" not in text:
             text = f"{text}\n<@{next_user}>, it is your decision."
         headline = "\n".join(h for h in (self.practice_headline(row), plugin.headline(state)) if h)
@@ -670,6 +671,7 @@ class GameService(AIPractice, UndoRequests):
             hidden=plugin.hidden_information,
             private="" if seat is None else plugin.private_text(state, seat),
             ai_turn=ai_decides,
+            ai_decides=ai_decides,
             headline=headline,
             decides=self.decides(row, state, actor),
         )
@@ -730,7 +732,9 @@ class GameService(AIPractice, UndoRequests):
         if state is None:
             return []
         decider = self.plugin(row).rules.decider(state)
-        return [] if decider is None else [self.user_of(row, decider)]
+        if decider is None or self.opponent(row).plays(decider):  # (the AI needs no reminder)
+            return []
+        return [self.user_of(row, decider)]
 
     async def sweep(self, serves: Callable[[int | None], bool] | None = None) -> list[Notice]:
         """Expire old challenges and remind players of games waiting for them (run every few

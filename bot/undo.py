@@ -36,7 +36,7 @@ class UndoRequests:
         if state is None or not svc.plugin(row).rules.history(state):
             return Answer.error("There is nothing to undo.")
         if svc.opponent(row).plays(seat.other):  # the AI agrees at once
-            return await self._take_back(row.id, channel_id)
+            return await self._take_back(row.id, channel_id, user_id)
         async with svc.lock(row.id):  # a request is not a change of the game: no new version
             fresh = await svc.store.game(row.id)
             if fresh is None or fresh.status != "live":
@@ -81,7 +81,7 @@ class UndoRequests:
                 row, meta, before, "The last action was undone (both players agreed)."
             )
 
-    async def _take_back(self, game_id: int, channel_id: int) -> Answer:
+    async def _take_back(self, game_id: int, channel_id: int, user_id: int) -> Answer:
         """Undo in a practice game: the AI agrees at once, and the game goes back to the
         person's last decision, the AI's actions since taken back too (``take_back``)."""
         svc: Any = self  # the GameService this part is mixed into
@@ -97,10 +97,15 @@ class UndoRequests:
                 return Answer.error("You have made no action yet to take back.")
             done = taken_back(svc.plugin(row), current, before, n)
             meta = {k: v for k, v in row.meta.items() if k != "undo"}
-            return await self._undone(row, meta, before, done)
+            return await self._undone(row, meta, before, done, actor=user_id)
 
     async def _undone(
-        self, row: GameRow, meta: dict[str, Any], before: GameState, done: str
+        self,
+        row: GameRow,
+        meta: dict[str, Any],
+        before: GameState,
+        done: str,
+        actor: int | None = None,
     ) -> Answer:
         """The game saved as it was before an undo (``done`` says what was undone)."""
         svc: Any = self  # the GameService this part is mixed into
@@ -111,6 +116,7 @@ class UndoRequests:
             row, meta=meta, snapshot=rules.dumps(before), truncate_from=kept
         )
         svc._remember(row.id, new_version, before)
-        ans: Answer = await svc._answer(row, new_version, before, done, actor=None, logged=kept)
-        ans.log = f"{done}\n{ans.log}"
+        # (``actor``: who undid it, not pinged for it; None when both players agreed)
+        ans: Answer = await svc._answer(row, new_version, before, done, actor=actor, logged=kept)
+        ans.log = "\n".join(line for line in (done, ans.log) if line)
         return ans

@@ -476,7 +476,7 @@ def live_view(ans: Answer) -> discord.ui.View | None:
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(ans.game_id))
         return view
-    if ans.ai_turn:  # the AI decides: nothing for a person to click meanwhile
+    if ans.ai_turn or ans.ai_decides:  # the AI decides: nothing for a person to click meanwhile
         return None
     if secret(ans) and not public_menu(ans):
         view = discord.ui.View(timeout=None)
@@ -667,8 +667,8 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
             # always within reach of the player who decides)
             # In a game with secrets the choices themselves are only ever shown privately, and
             # only to the player who decides (they may name cards in that player's hand).
-            if ans.ephemeral and not ans.decides:
-                pass  # a private look by someone who does not decide now: nothing to click
+            if ans.ai_decides or (ans.ephemeral and not ans.decides):
+                pass  # the AI decides, or a private look by one who does not: nothing to click
             elif not secret(ans) or public_menu(ans) or ans.ephemeral:
                 view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
             elif not ans.ephemeral:
@@ -745,8 +745,18 @@ async def resume_ai(client: discord.Client) -> None:
                 )
                 if ans.game_id is not None:
                     await svc.store.set_message(ans.game_id, msg.id)
-            if ans.log:
-                await channel.send(fit(ans.log), allowed_mentions=pings(ans))
+            if ans.log:  # (at the game's end, with the Rematch button, as after a player's)
+                rematch = live_view(ans) if ans.over else None
+                await channel.send(
+                    fit(ans.log),
+                    view=rematch or discord.utils.MISSING,
+                    allowed_mentions=pings(ans),
+                )
+            if ans.over and isinstance(channel, discord.Thread):
+                try:
+                    await channel.edit(archived=True)
+                except discord.HTTPException:
+                    log.info("could not archive the thread of game %s", ans.game_id)
             shown = asyncio.get_running_loop().time()
             if not ans.ai_turn:
                 break

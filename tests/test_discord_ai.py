@@ -234,6 +234,8 @@ async def test_undo_in_a_practice_game_takes_back_the_ai_replies_too(table: Harn
     assert rules.dumps(state) == before  # the person's action and the AI's reply undone
     assert rules.decider(state).value == W_SEAT and row.meta.get("undo") is None
     said = " ".join(s.content for s in table.sent[-3:])
+    told = [s for s in table.sent[-3:] if (s.content or "").startswith("Undid: ")]
+    assert told and all(s.pinged == [] for s in told)  # the person is not pinged for her undo
     mine = svc.plugin(row).describe_action(state, rules.history(undone)[-took].action)
     n = took - 1
     assert f"Undid: {mine} and the AI's {n} action{'s' if n > 1 else ''} after it." in said, said
@@ -531,6 +533,8 @@ async def test_while_the_ai_decides_nothing_asks_a_person_to_act(table: Harness)
     assert not live.custom_ids(), live.custom_ids()
     look = await table.slash(ALICE, "game board")
     assert look.ephemeral and not look.custom_ids()
+    tiles = await table.slash(ALICE, "d20 tiles")  # a public answer: no menu either
+    assert not tiles.custom_ids(), tiles.custom_ids()
     assert not any(f"<@{BOT_ID}>" in (s.content or "") for s in table.sent[before:])
     assert table.errors == [] and table.violations == []
 
@@ -544,3 +548,46 @@ async def test_revised_star_in_a_practice_game(table: Harness) -> None:
     await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, revised_star=True)
     row, state = await _state(table)
     assert row.meta["options"]["revised_star"] is True and state.config.star_one_each
+
+
+async def test_a_fault_in_the_ai_search_does_not_leave_the_person_waiting(
+    table: Harness, monkeypatch: Any
+) -> None:
+    from rules.ai.players import AIPlayer
+
+    def broken(self: Any, system: Any, state: Any) -> Any:
+        raise RuntimeError("search fault")
+
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
+    )
+    monkeypatch.setattr(AIPlayer, "act", broken)
+    await _human_move(table, random.Random(1))
+    row, state = await _state(table)
+    rules = table.bot.service.plugin(row).rules  # type: ignore[attr-defined]
+    assert rules.decider(state).value == W_SEAT and len(rules.history(state)) == 2
+    assert "it is your decision" in table.live_message(CHANNEL_ID).content
+    faults = [r.getMessage() for r in table.errors]
+    assert faults and all("failed to search" in m for m in faults), faults  # logged
+    table.errors.clear()
+
+
+async def test_the_idle_reminder_goes_to_the_person_never_to_the_ai(table: Harness) -> None:
+    svc = table.bot.service  # type: ignore[attr-defined]
+    now = [svc.store.clock()]
+    svc.store.clock = lambda: now[0]
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
+    )
+    now[0] += 1000 * 3600  # the person has left the game waiting for her
+    notices = await svc.sweep()
+    assert len(notices) == 1 and notices[0].text.startswith(f"<@{ALICE}>: game #")
+
+    async def held(game_id: int) -> None:  # the AI's turn, not played
+        return None
+
+    svc.ai_turn = held
+    now[0] += 60  # she comes back and moves
+    await _human_move(table, random.Random(1))
+    now[0] += 1000 * 3600  # now the game waits for the AI
+    assert await svc.sweep() == []

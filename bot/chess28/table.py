@@ -306,7 +306,7 @@ def random_terrain(s: GameState, dice: Dice) -> Action:
     if s.phase in order:
         raise RulesError(f"the terrain comes later: first the {s.phase.value}")
     if s.phase is not Phase.TERRAIN or s.pending is not None:
-        raise RulesError("the terrain is already placed: it is placed before deployment")
+        raise RulesError("there is no terrain to place now: terrain is placed before deployment")
     placements = [a for a in legal_actions(s) if isinstance(a, A.PlaceTerrain)]
     if not placements:
         raise RulesError(f"{s.to_act.title} has no terrain piece left to place")

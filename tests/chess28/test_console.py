@@ -120,7 +120,7 @@ def test_terrain_placed_at_random_is_one_of_the_legal_placements() -> None:
         assert placed[-1] in legal
     assert t.state.terrain_left == (0, 0) and len(set(placed)) == 4
     r = t.run("terrain random")  # deployment now
-    assert not r.ok and "The terrain is already placed" in r.text, r.text
+    assert not r.ok and "There is no terrain to place now" in r.text, r.text
 
 
 def test_a_finished_game_says_who_won_and_how_to_play_again() -> None:

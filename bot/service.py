@@ -835,6 +835,16 @@ class GameService(AIPractice, UndoRequests):
             return Answer.error(f"{first}.")
         return Answer.error("There is no game in this channel: start one with `/game new`.")
 
+    def whose_decision(self, row: GameRow, state: GameState) -> str:
+        """Who decides now, in words for a look at the game ("" once it is over)."""
+        rules = self.plugin(row).rules
+        decider = rules.decider(state)
+        if decider is None or rules.result(state) is not None:
+            return ""
+        if self.opponent(row).plays(decider):
+            return f"The AI ({decider.title}) decides."
+        return f"{decider.title} decides: <@{self.user_of(row, decider)}>."
+
     def decides(self, row: GameRow, state: GameState, user_id: int | None) -> bool:
         """Whether ``user_id`` is the one who decides now in this game."""
         decider = self.plugin(row).rules.decider(state)

@@ -178,7 +178,8 @@ class Game(commands.Cog):
             chosen = ", ".join(row.meta.get("teams", {})) or "nobody yet"
             text = f"Game {row.id}: {row.status}. Teams chosen by: {chosen}."
         else:
-            text = systems.get(row.system).status_text(state)
+            whose = svc.whose_decision(row, state)
+            text = systems.get(row.system).status_text(state) + (f"\n{whose}" if whose else "")
         await respond(interaction, Answer(fit(text), ephemeral=True))
 
     @game.command(name="log", description="What happened lately")

@@ -241,5 +241,6 @@ def test_status_after_the_end_says_the_result_once() -> None:
     assert t.run("game new wargame-chess").ok and t.run("concede").ok
     result = t.rules.result(t.state)
     text = t.run("status").text
+    assert text.startswith("Ended before turn 1\n"), text
     said = [line for line in text.splitlines() if result.text.lower() in line.lower()]
     assert said == [f"Game over. {result.text}."], text

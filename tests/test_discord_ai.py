@@ -533,6 +533,8 @@ async def test_while_the_ai_decides_nothing_asks_a_person_to_act(table: Harness)
     assert not live.custom_ids(), live.custom_ids()
     look = await table.slash(ALICE, "game board")
     assert look.ephemeral and not look.custom_ids()
+    status = await table.slash(ALICE, "game status")
+    assert status.content.endswith("\nThe AI (Black) decides."), status.content
     tiles = await table.slash(ALICE, "d20 tiles")  # a public answer: no menu either
     assert not tiles.custom_ids(), tiles.custom_ids()
     assert not any(f"<@{BOT_ID}>" in (s.content or "") for s in table.sent[before:])

@@ -325,6 +325,8 @@ async def test_spectators_can_look_and_moderators_can_end(table: Harness) -> Non
     channel = await start_game(table)
     r = await table.slash(CAROL, "game status", channel=channel)
     assert r.ephemeral and ("Turn" in r.content or "Tree" in r.content), r.content
+    who = await decider_of(table, channel)  # the status says whose decision it is
+    assert r.content.splitlines()[-1].endswith(f"decides: <@{who}>."), r.content
     r = await table.slash(CAROL, "game board", channel=channel)
     assert r.ephemeral and r.files and r.files[0][0] == "board.png"
     assert r.content.startswith("```\n") and "```" in r.content[4:]  # the text board lines up

@@ -44,7 +44,10 @@ def render_board(s: GameState, view: Player = Player.WHITE) -> str:
 
 
 def render_status(s: GameState) -> str:
-    lines = [f"Turn {s.turn} of 10 · {s.phase.value}" if s.turn else s.phase.value.capitalize()]
+    if s.outcome is not None:  # (the result is the last line)
+        lines = [f"Ended in turn {s.turn} of 10" if s.turn else "Ended before turn 1"]
+    else:
+        lines = [f"Turn {s.turn} of 10 · {s.phase.value}" if s.turn else s.phase.value.capitalize()]
     for pl in Player:
         on = s.pieces_of(pl)
         done = [p.label for p in on if p.activated]

@@ -593,3 +593,48 @@ async def test_the_idle_reminder_goes_to_the_person_never_to_the_ai(table: Harne
     await _human_move(table, random.Random(1))
     now[0] += 1000 * 3600  # now the game waits for the AI
     assert await svc.sweep() == []
+
+
+async def test_an_ai_action_that_ends_the_game_after_a_restart_offers_a_rematch(
+    monkeypatch: Any, tmp_path: Any
+) -> None:
+    """On start-up the AI plays its waiting turn; if that ends the game, its log line carries
+    the Rematch button, as after any finished game."""
+    from rules.ai.players import AIPlayer
+    from rules.core.board import Player
+    from rules.d20_chess.actions import Concede
+    from tests.conftest import start_bot, stop_bot
+
+    db = tmp_path / "end.sqlite3"
+    bot, table = await start_bot(monkeypatch, db)
+    try:
+        await table.slash(
+            ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
+        )
+
+        async def crash(game_id: int) -> None:  # the process dies before the AI plays
+            return None
+
+        monkeypatch.setattr(bot.service, "ai_turn", crash)
+        await _human_move(table, random.Random(1))
+    finally:
+        await stop_bot(bot, table)
+        monkeypatch.undo()
+
+    def resign(self: Any, system: Any, state: Any) -> Any:  # the AI's choice: it concedes
+        return Concede(Player.BLACK)
+
+    monkeypatch.setattr(AIPlayer, "act", resign)
+    bot2, table2 = await start_bot(monkeypatch, db, seed=4)
+    try:
+        table2.messages = table.messages
+        bot2.dispatch("ready")
+        await table2.settle()
+        svc = bot2.service
+        assert await svc.store.live_game(CHANNEL_ID) is None  # over
+        last = table2.sent[-1]
+        assert "Game over. White wins" in last.content, last.content
+        assert any(c.startswith("wg:r:") for c in last.custom_ids()), last.custom_ids()
+    finally:
+        await stop_bot(bot2, table2)
+    assert table2.errors == [] and table2.violations == []

@@ -22,7 +22,15 @@ from bot import commands as K
 from bot import systems
 from bot.plugin import Menu
 from bot.service import SOMETHING_WRONG, Answer
-from cogs.common import MAX_ID, channel_id, fit, game_thread, service
+from cogs.common import (
+    CONTENT_LIMIT,
+    MAX_ID,
+    channel_id,
+    fit,
+    game_thread,
+    mention_commands,
+    service,
+)
 from rules.core.errors import RulesError
 
 NOT_VALID = "That button is not valid (it was not made by this bot)."
@@ -446,6 +454,16 @@ def decision_view(game_id: int, version: int, state: Any, system: str) -> discor
 # message's own buttons edits it as the click's answer; a slash command (or a click elsewhere,
 # such as a private menu) edits it through the channel and answers the player with the log
 # line, or privately when the decision stays with them.
+def live_text(ans: Answer) -> str:
+    """The live message's words within Discord's limit: its headline (who plays which side,
+    the turn) kept whole at the top, the oldest of the rest dropped first."""
+    head = ans.headline
+    if not head or not ans.text.startswith(f"{head}\n"):
+        return fit(ans.text)
+    top = mention_commands(head)
+    return f"{top}\n{fit(ans.text[len(head) + 1 :], CONTENT_LIMIT - len(top) - 1)}"
+
+
 def picture(ans: Answer) -> list[discord.File]:
     if ans.image is None:
         return []
@@ -508,7 +526,7 @@ async def _edit_live(interaction: discord.Interaction, ans: Answer, view: Any) -
     files = [] if ans.same_picture else picture(ans)
     try:
         await channel.get_partial_message(ans.message_id).edit(
-            content=fit(ans.text),
+            content=live_text(ans),
             attachments=files if files else discord.utils.MISSING,
             view=view,
             allowed_mentions=QUIET,
@@ -536,7 +554,7 @@ async def publish(interaction: discord.Interaction, ans: Answer) -> None:
     if on_live:
         files = [] if ans.same_picture else picture(ans)
         await interaction.response.edit_message(
-            content=fit(ans.text),
+            content=live_text(ans),
             attachments=files if files else discord.utils.MISSING,
             view=view_arg,
             allowed_mentions=QUIET,
@@ -551,7 +569,7 @@ async def publish(interaction: discord.Interaction, ans: Answer) -> None:
             await _private_ack(interaction, ans)
         return
     # No live message yet (the game's first) or it is gone: this answer becomes it.
-    sent = await _send(interaction, fit(ans.text), picture(ans), view, pings(ans), False)
+    sent = await _send(interaction, live_text(ans), picture(ans), view, pings(ans), False)
     if sent is not None and ans.game_id is not None:
         await svc.store.set_message(ans.game_id, sent)
     if ans.over:
@@ -632,7 +650,7 @@ async def post_game_message(
     """The game's opening message in its new thread (the live message once play starts)."""
     view = live_view(ans) if ans.live else None
     msg = await thread.send(
-        fit(ans.text),
+        live_text(ans),
         files=picture(ans) or discord.utils.MISSING,
         view=view if view is not None else discord.utils.MISSING,
         allowed_mentions=pings(ans),
@@ -728,7 +746,7 @@ async def resume_ai(client: discord.Client) -> None:
                 files = [] if ans.same_picture else picture(ans)
                 try:  # (no files: the picture it shows is kept)
                     await channel.get_partial_message(ans.message_id).edit(
-                        content=fit(ans.text),
+                        content=live_text(ans),
                         attachments=files if files else discord.utils.MISSING,
                         view=view,
                         allowed_mentions=QUIET,
@@ -738,7 +756,7 @@ async def resume_ai(client: discord.Client) -> None:
                     edited = False
             if not edited:
                 msg = await channel.send(
-                    fit(ans.text),
+                    live_text(ans),
                     files=picture(ans),
                     view=view or discord.utils.MISSING,
                     allowed_mentions=QUIET,

@@ -638,3 +638,16 @@ async def test_an_ai_action_that_ends_the_game_after_a_restart_offers_a_rematch(
     finally:
         await stop_bot(bot2, table2)
     assert table2.errors == [] and table2.violations == []
+
+
+def test_a_long_live_message_keeps_its_headline() -> None:
+    from bot.answers import Answer
+    from cogs.views import live_text
+
+    head = f"Practice game: <@{ALICE}> plays Black; the AI (easy) plays White."
+    body = "\n".join(f"White Pawn moves, line {i}." for i in range(200))
+    text = live_text(Answer(f"{head}\n{body}\n<@{ALICE}>, it is your decision.", headline=head))
+    assert len(text) <= 2000 and text.startswith(f"{head}\n…\n"), text[:120]
+    assert text.endswith(f"<@{ALICE}>, it is your decision.")  # the newest lines kept
+    short = live_text(Answer(f"{head}\nWhite moves.", headline=head))
+    assert short == f"{head}\nWhite moves."

@@ -84,10 +84,11 @@ async def test_practice_game_against_the_ai(table: Harness) -> None:
     assert rules.loads(rules.dumps(state)) == state
 
 
-async def test_a_restart_during_the_ai_turn_resumes_it(monkeypatch: Any, tmp_path: Any) -> None:
+async def _stopped_on_the_ai_turn(monkeypatch: Any, db: Any) -> tuple[Harness, int]:
+    """A practice game of d20 explorer chess whose process stops after the person's first move,
+    before the AI plays: its harness (the channel's messages) and the log's length then."""
     from tests.conftest import start_bot, stop_bot
 
-    db = tmp_path / "game.sqlite3"
     bot, table = await start_bot(monkeypatch, db)
     try:
         await table.slash(
@@ -99,18 +100,33 @@ async def test_a_restart_during_the_ai_turn_resumes_it(monkeypatch: Any, tmp_pat
 
         monkeypatch.setattr(bot.service, "ai_turn", crash)
         await _human_move(table, random.Random(1))
-        row, state = await _state(table)
+        _, state = await _state(table)
         assert state.to_act.value != W_SEAT  # the AI's turn, not played
         waiting = len(state.history)
     finally:
         await stop_bot(bot, table)
         monkeypatch.undo()
+    return table, waiting
 
-    bot2, table2 = await start_bot(monkeypatch, db, seed=4)
+
+async def _restarted(monkeypatch: Any, db: Any, before: Harness) -> tuple[Any, Harness]:
+    """The bot started again on the same database; the start-up's work (the AI's turn) done."""
+    from tests.conftest import start_bot
+
+    bot, table = await start_bot(monkeypatch, db, seed=4)
+    table.messages = before.messages  # the channel's messages outlive the process
+    bot.dispatch("ready")
+    await table.settle()
+    return bot, table
+
+
+async def test_a_restart_during_the_ai_turn_resumes_it(monkeypatch: Any, tmp_path: Any) -> None:
+    from tests.conftest import stop_bot
+
+    db = tmp_path / "game.sqlite3"
+    table, waiting = await _stopped_on_the_ai_turn(monkeypatch, db)
+    bot2, table2 = await _restarted(monkeypatch, db, table)
     try:
-        table2.messages = table.messages  # the channel's messages outlive the process
-        bot2.dispatch("ready")
-        await table2.settle()
         row, state = await _state(table2)
         assert len(state.history) > waiting
         assert state.to_act.value == W_SEAT  # the AI played on start-up
@@ -603,33 +619,17 @@ async def test_an_ai_action_that_ends_the_game_after_a_restart_offers_a_rematch(
     from rules.ai.players import AIPlayer
     from rules.core.board import Player
     from rules.d20_chess.actions import Concede
-    from tests.conftest import start_bot, stop_bot
+    from tests.conftest import stop_bot
 
     db = tmp_path / "end.sqlite3"
-    bot, table = await start_bot(monkeypatch, db)
-    try:
-        await table.slash(
-            ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
-        )
-
-        async def crash(game_id: int) -> None:  # the process dies before the AI plays
-            return None
-
-        monkeypatch.setattr(bot.service, "ai_turn", crash)
-        await _human_move(table, random.Random(1))
-    finally:
-        await stop_bot(bot, table)
-        monkeypatch.undo()
+    table, _ = await _stopped_on_the_ai_turn(monkeypatch, db)
 
     def resign(self: Any, system: Any, state: Any) -> Any:  # the AI's choice: it concedes
         return Concede(Player.BLACK)
 
     monkeypatch.setattr(AIPlayer, "act", resign)
-    bot2, table2 = await start_bot(monkeypatch, db, seed=4)
+    bot2, table2 = await _restarted(monkeypatch, db, table)
     try:
-        table2.messages = table.messages
-        bot2.dispatch("ready")
-        await table2.settle()
         svc = bot2.service
         assert await svc.store.live_game(CHANNEL_ID) is None  # over
         last = table2.sent[-1]

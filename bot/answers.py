@@ -39,11 +39,10 @@ class Answer:
     private: str = ""  # what only the asker may see (their hand), sent privately
     confirm_concede: bool = False  # carries the "Yes, concede" button
     same_picture: bool = False  # the live message already shows this picture: keep it
-    # The AI opponent decides next (issue 17): the front end asks it to play (``ai_turn``)
-    # once this answer is shown, and shows each of its actions like a player's.
+    # The AI opponent decides now (issue 17), in any answer, a look included: nothing for a
+    # person to click. After a game update the front end asks it to play once the answer is
+    # shown, and shows each of its actions like a player's.
     ai_turn: bool = False
-    # The AI decides now (in any answer, a look included): nothing for a person to click.
-    ai_decides: bool = False
     # The one who asked decides now: in a game with secrets only they may be offered the open
     # decision's choices (its menu may name cards in their hand).
     decides: bool = False

@@ -55,6 +55,12 @@ class Opponent:
     def plays(self, seat: Player | None) -> bool:
         return seat is not None and seat in self.seats
 
+    @property
+    def person(self) -> Player | None:
+        """The person's seat while the AI plays the other (None: people on both seats, or the
+        AI on both)."""
+        return self.seats[0].other if len(self.seats) == 1 else None
+
     def to_meta(self) -> dict[str, Any]:
         return {"seats": [p.title for p in self.seats], "level": self.level, "hints": self.hints}
 
@@ -133,6 +139,12 @@ def taken_back(plugin: SystemPlugin, state: Any, before: Any, n: int) -> str:
     done = plugin.describe_action(before, mine)
     theirs = f" and the AI's {n - 1} action{'s' if n > 2 else ''} after it" if n > 1 else ""
     return f"Undid: {done}{theirs}."
+
+
+def ai_decides_text(seat: Player, discord: bool = True) -> str:
+    """What a game says while the AI decides for ``seat`` (there is nothing for a person to
+    do, and its own prompt could show its hand)."""
+    return f"The AI ({seat.title}) decides." if discord else f"{seat.title}: the AI decides."
 
 
 def _pct(p: Any) -> str:

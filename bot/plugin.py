@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from bot.commands import MAX_CHOICE_TEXT, Command, parse_text
 from rules.core.actions import Action
 from rules.core.board import Player
+from rules.core.errors import RulesError
 from rules.core.history import Event
 from rules.core.system import GameSystem
 
@@ -230,3 +231,9 @@ class SystemPlugin(ABC):
     def button_command(self, key: str) -> Command | None:
         """The command a whole-command button (``Menu.command``) stands for."""
         return None
+
+
+def check_revised_star(plugin: SystemPlugin) -> None:
+    """Refuse ``revised_star`` (The Star's later revision) for a system that has no such option."""
+    if "revised_star" not in plugin.options:
+        raise RulesError(f"`revised_star` is a Wargame Chess option, not {plugin.name}'s")

@@ -16,6 +16,7 @@ from bot import commands as K
 from bot import systems
 from bot.answers import Answer
 from bot.opponent import Opponent, hint_text
+from bot.plugin import check_revised_star
 from bot.store import ChannelTaken, GameRow
 from bot.wording import names_of
 from rules.ai.players import AIPlayer
@@ -91,10 +92,7 @@ class AIPractice:
                     else {}
                 )
             if revised_star:
-                if "revised_star" not in plugin.options:
-                    raise RulesError(
-                        f"`revised_star` is a Wargame Chess option, not {plugin.name}'s"
-                    )
+                check_revised_star(plugin)
                 options = {**options, "revised_star": True}
             ready = list(plugin.ready_made.values())
             choices = (
@@ -134,16 +132,11 @@ class AIPractice:
         started: Answer = await svc._start(row, user_id, choices, text)
         return started
 
-    def person_seat(self, row: GameRow) -> Player | None:
-        """The person's seat in a practice game (None in a game between two people)."""
-        seats = self.opponent(row).seats
-        return seats[0].other if len(seats) == 1 else None
-
     def practice_headline(self, row: GameRow) -> str:
         """The first line of a practice game's live message, all game long: who plays which
         side (when the AI moves first, its actions soon replace the opening words)."""
         svc: Any = self  # the GameService this part is mixed into
-        person = self.person_seat(row)
+        person = self.opponent(row).person
         if person is None:
             return ""
         return (

@@ -23,8 +23,9 @@ from bot.answers import WRONG_CHANNEL, GameState
 from bot.answers import Answer as Answer
 from bot.answers import Notice as Notice
 from bot.locks import KeyedLocks
+from bot.opponent import ai_decides_text
 from bot.painter import Painter
-from bot.plugin import SystemPlugin
+from bot.plugin import SystemPlugin, check_revised_star
 from bot.practice import AIPractice
 from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
 from bot.table import Reply, Table, refusal
@@ -182,10 +183,10 @@ class GameService(AIPractice, UndoRequests):
         (``options``: already read, e.g. a rematch's)."""
         try:
             plugin = systems.get(system)
+            if revised_star:
+                check_revised_star(plugin)
         except RulesError as e:
             return Answer.refusal(e)
-        if revised_star and "revised_star" not in plugin.options:
-            return Answer.error(f"`revised_star` is a Wargame Chess option, not {plugin.name}'s.")
         if challenger == opponent:
             return Answer.error("You cannot challenge yourself: pick another player.")
         if await self.store.live_game(channel_id) is not None:
@@ -486,7 +487,7 @@ class GameService(AIPractice, UndoRequests):
                     state=state,
                     system=row.system,
                     decides=self.decides(row, state, user_id),
-                    ai_decides=self.opponent(row).plays(plugin.rules.decider(state)),
+                    ai_turn=self.opponent(row).plays(plugin.rules.decider(state)),
                 )
             status = "over" if plugin.rules.result(new_state) is not None else None
             logged = row.meta.get("logged", 0)
@@ -623,7 +624,7 @@ class GameService(AIPractice, UndoRequests):
             line = fit_log(lines)
         ai_decides = result is None and self.opponent(row).plays(decider)
         if ai_decides and decider is not None:  # nothing for a person to do meanwhile
-            said = f"The AI ({decider.title}) decides."
+            said = ai_decides_text(decider)
             text = text if said in text else f"{text}\n{said}"
         elif next_user is not None and "<@" not in text:
             text = f"{text}\n<@{next_user}>, it is your decision."
@@ -636,7 +637,7 @@ class GameService(AIPractice, UndoRequests):
                 # The public picture keeps one orientation all game: White at the bottom, in a
                 # practice game the person's side; each player's own side is `/game board`,
                 # private. A game with secrets shows no side's (``public_scene``).
-                person = self.person_seat(row)
+                person = self.opponent(row).person
                 view = PUBLIC_VIEW if person is None else person
                 image = await self.painter.board_png(state, view, system=plugin.id, public=True)
             except Exception:  # the move is saved: answer it, without the picture
@@ -671,7 +672,6 @@ class GameService(AIPractice, UndoRequests):
             hidden=plugin.hidden_information,
             private="" if seat is None else plugin.private_text(state, seat),
             ai_turn=ai_decides,
-            ai_decides=ai_decides,
             headline=headline,
             decides=self.decides(row, state, actor),
         )
@@ -842,7 +842,7 @@ class GameService(AIPractice, UndoRequests):
         if decider is None or rules.result(state) is not None:
             return ""
         if self.opponent(row).plays(decider):
-            return f"The AI ({decider.title}) decides."
+            return ai_decides_text(decider)
         return f"{decider.title} decides: <@{self.user_of(row, decider)}>."
 
     def decides(self, row: GameRow, state: GameState, user_id: int | None) -> bool:

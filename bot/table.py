@@ -20,6 +20,7 @@ from bot.opponent import (
     LEVEL_WORDS,
     MAX_WATCHED,
     Opponent,
+    ai_decides_text,
     hint_text,
     seats_from,
     split_words,
@@ -235,12 +236,10 @@ class Table:
         if result is not None:
             return f"Game over. {result.text}."
         who = self.decider()
+        if who is not None and self.opponent.plays(who):
+            return ai_decides_text(who, self.discord)
         if self.discord:
-            if who is not None and self.opponent.plays(who):  # nothing for a person to do
-                return f"The AI ({who.title}) decides."
             return str(self.plugin.discord_prompt(state))
-        if who is not None and self.opponent.plays(who):  # (and never shows the AI's hand)
-            return f"{who.title}: the AI decides."
         return str(self.plugin.prompt(state))
 
     @property
@@ -337,15 +336,15 @@ class Table:
 
     def _show_board(self, c: K.ShowBoard, player: Player | None) -> Reply:
         state = self.game()
-        if self.opponent.seats:  # against the AI: the person's side
-            person = next((p for p in Player if not self.opponent.plays(p)), Player.WHITE)
-        else:  # hot-seat: whoever decides now
-            decider = self.decider()
-            person = Player.WHITE if decider is None else decider
+        person = self.opponent.person  # against the AI: the person's side
+        if not self.opponent.seats:  # hot-seat: whoever decides now
+            person = self.decider()
         if c.view is not None:
             view: Player | None = c.view
+        elif player is not None:
+            view = player
         else:
-            view = player if player is not None else person
+            view = Player.WHITE if person is None else person
         if self.keeps_secret(view):  # the AI's side: the board as anyone may see it
             view = None
         if self.discord and self.plugin.hidden_information:

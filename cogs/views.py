@@ -494,7 +494,7 @@ def live_view(ans: Answer) -> discord.ui.View | None:
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(ans.game_id))
         return view
-    if ans.ai_turn or ans.ai_decides:  # the AI decides: nothing for a person to click meanwhile
+    if ans.ai_turn:  # the AI decides: nothing for a person to click meanwhile
         return None
     if secret(ans) and not public_menu(ans):
         view = discord.ui.View(timeout=None)
@@ -685,11 +685,11 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
             # always within reach of the player who decides)
             # In a game with secrets the choices themselves are only ever shown privately, and
             # only to the player who decides (they may name cards in that player's hand).
-            if ans.ai_decides or (ans.ephemeral and not ans.decides):
+            if ans.ai_turn or (ans.ephemeral and not ans.decides):
                 pass  # the AI decides, or a private look by one who does not: nothing to click
             elif not secret(ans) or public_menu(ans) or ans.ephemeral:
                 view = decision_view(ans.game_id, ans.version, ans.state, ans.system)
-            elif not ans.ephemeral:
+            else:
                 view = live_view(ans)
     content = fit(f"{ans.text}\n{ans.private}" if ans.private and ans.ephemeral else ans.text)
     message_id = await _send(interaction, content, files, view, pings(ans), ans.ephemeral)

@@ -651,3 +651,12 @@ def test_a_long_live_message_keeps_its_headline() -> None:
     assert text.endswith(f"<@{ALICE}>, it is your decision.")  # the newest lines kept
     short = live_text(Answer(f"{head}\nWhite moves.", headline=head))
     assert short == f"{head}\nWhite moves."
+
+
+async def test_a_side_that_is_not_white_or_black_is_refused_and_starts_nothing(
+    table: Harness,
+) -> None:
+    svc = table.bot.service  # type: ignore[attr-defined]
+    ans = await svc.practice(None, CHANNEL_ID, ALICE, BOT_ID, side="purple")
+    assert not ans.ok and ans.text == "'purple' is not a side: choose white or black.", ans.text
+    assert await svc.store.live_game(CHANNEL_ID) is None

@@ -125,10 +125,11 @@ def take_back(rules: Any, state: Any, opponent: Opponent) -> tuple[Any, int]:
     """Undo in a game against the AI: the state before the person's last action, the AI's
     actions since taken back with it (else the AI would play again at once, with new dice), and
     how many actions that is; (``state``, 0) when the person has made none yet."""
-    who = rules.deciders(state)
-    for i in range(len(who) - 1, -1, -1):
-        if not opponent.plays(who[i]):
-            return rules.undo(state, len(who) - i), len(who) - i
+    seen = rules.positions(state)
+    for i in range(len(seen) - 1, -1, -1):
+        who, before = seen[i]
+        if not opponent.plays(who):
+            return before, len(seen) - i
     return state, 0
 
 

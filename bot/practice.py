@@ -19,7 +19,7 @@ from bot.opponent import Opponent, hint_text
 from bot.plugin import check_revised_star
 from bot.store import ChannelTaken, GameRow
 from bot.wording import names_of
-from rules.ai.players import AIPlayer
+from rules.ai.players import AIPlayer, greedy_player
 from rules.ai.players import level as level_of
 from rules.core.board import Player
 from rules.core.errors import ParseError, RulesError
@@ -179,13 +179,7 @@ class AIPractice:
         decider = None if state is None else plugin.rules.decider(state)
         if state is None or decider is None or not opponent.plays(decider):
             return None
-        try:
-            action = await asyncio.to_thread(
-                self.ai_player(game_id, opponent).act, plugin.rules, state
-            )
-        except Exception:  # a fault in the search must not leave the person waiting for ever
-            log.exception("the AI of game %s failed to search: it plays its first choice", game_id)
-            action = plugin.rules.legal_actions(state)[0]
+        action = await asyncio.to_thread(self._ai_action, game_id, opponent, plugin.rules, state)
         ans: Answer = await svc._run(
             game_id, svc.user_of(row, decider), lambda t, p: t.act(action, p), row.version
         )
@@ -195,6 +189,21 @@ class AIPractice:
         # see (its hand) must never ride along in the private acknowledgement.
         ans.private = ""
         return ans
+
+    def _ai_action(self, game_id: int, opponent: Opponent, rules: Any, state: Any) -> Any:
+        """The AI's action (run off the event loop). A fault in its search must not leave the
+        person waiting for ever: it is logged, and the AI plays what the material greedy would
+        (a search that scores material alone, so a fault in the full evaluation is passed by),
+        or, should that fail too, its first legal choice."""
+        try:
+            return self.ai_player(game_id, opponent).act(rules, state)
+        except Exception:
+            log.exception("the AI of game %s failed to search: it plays greedily", game_id)
+        try:
+            return greedy_player(game_id).act(rules, state)
+        except Exception:
+            log.exception("the greedy AI of game %s failed too: it plays its first choice", game_id)
+            return rules.legal_actions(state)[0]
 
     async def resume_ai(self) -> list[int]:
         """Practice games where the AI must decide (after a restart mid-turn): their ids."""

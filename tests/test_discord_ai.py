@@ -586,7 +586,46 @@ async def test_a_fault_in_the_ai_search_does_not_leave_the_person_waiting(
     assert rules.decider(state).value == W_SEAT and len(rules.history(state)) == 2
     assert "it is your decision" in table.live_message(CHANNEL_ID).content
     faults = [r.getMessage() for r in table.errors]
-    assert faults and all("failed to search" in m for m in faults), faults  # logged
+    assert len(faults) == 2, faults  # logged: the search, then the greedy fallback, failed
+    assert "failed to search" in faults[0] and "failed too" in faults[1], faults
+    table.errors.clear()
+
+
+async def test_a_fault_in_the_full_evaluation_falls_back_to_the_greedy_choice(
+    table: Harness, monkeypatch: Any
+) -> None:
+    import bot.practice as practice
+    from rules.d20_chess.system import D20Chess
+
+    def broken(self: Any, state: Any, player: Any) -> float:
+        raise RuntimeError("evaluation fault")
+
+    chosen: list[Any] = []
+
+    def watched(seed: int = 0) -> Any:
+        player = greedy(seed)
+        act = player.act
+
+        def recorded(system: Any, state: Any) -> Any:
+            chosen.append(act(system, state))
+            return chosen[-1]
+
+        player.act = recorded  # type: ignore[method-assign]
+        return player
+
+    greedy = practice.greedy_player
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="hard"
+    )
+    monkeypatch.setattr(D20Chess, "evaluate", broken)
+    monkeypatch.setattr(practice, "greedy_player", watched)
+    await _human_move(table, random.Random(1))
+    row, state = await _state(table)
+    rules = table.bot.service.plugin(row).rules  # type: ignore[attr-defined]
+    assert rules.decider(state).value == W_SEAT and len(rules.history(state)) == 2
+    assert len(chosen) == 1 and rules.history(state)[-1].action == chosen[0]
+    faults = [r.getMessage() for r in table.errors]
+    assert len(faults) == 1 and "it plays greedily" in faults[0], faults
     table.errors.clear()
 
 

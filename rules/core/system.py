@@ -166,17 +166,18 @@ class GameSystem(ABC, Generic[S, C]):
     def _apply_logged(self, state: S, action: Action, dice: Dice) -> tuple[S, list[Event]]:
         return self.apply(state, action, dice)
 
-    def deciders(self, state: S) -> list[Player | None]:
-        """Who decided each action of the log, in order (from one replay)."""
-        who: list[Player | None] = []
+    def positions(self, state: S) -> list[tuple[Player | None, S]]:
+        """Each action of the log, in order: who decided it and the state it was chosen in
+        (``undo`` of the actions from there on), from one replay."""
+        seen: list[tuple[Player | None, S]] = []
 
         def apply(before: S, action: Action, dice: Dice) -> tuple[S, list[Event]]:
-            who.append(self.decider(before))
+            seen.append((self.decider(before), before))
             return self._apply_logged(before, action, dice)
 
         steps = ((s.action, s.rolls) for s in self.history(state))
         history.replay(self.initial_state(self.config_of(state)), apply, steps)
-        return who
+        return seen
 
     def undo(self, state: S, steps: int = 1) -> S:
         """The state before the last ``steps`` actions, rebuilt from the log."""

@@ -270,7 +270,9 @@ def test_wargame_the_evaluation_counts_an_attack_waiting_on_a_token_at_its_odds(
 
 
 @pytest.mark.parametrize("system", [WARGAME, CHESS28, D20, CARDS], ids=lambda s: s.id)
-def test_deciders_name_who_decided_each_logged_action(system: GameSystem[Any, Any]) -> None:
+def test_positions_name_who_decided_each_logged_action_and_where(
+    system: GameSystem[Any, Any],
+) -> None:
     rng = random.Random(8)
     state = system.new_game({})
     seen: list[Player | None] = []
@@ -279,5 +281,10 @@ def test_deciders_name_who_decided_each_logged_action(system: GameSystem[Any, An
         action = rng.choice(list(system.legal_actions(state)))
         state, _ = system.apply(state, action, RandomDice(rng.random()))
     assert len(set(seen)) == 2  # both players decided along the way
-    assert system.deciders(state) == seen
-    assert system.deciders(system.undo(state, 5)) == seen[:-5]
+    positions = system.positions(state)
+    assert [who for who, _ in positions] == seen
+    assert [who for who, _ in system.positions(system.undo(state, 5))] == seen[:-5]
+    for back in (1, 5, len(seen)):  # each position is the state that many undos give
+        before = positions[-back][1]
+        assert system.to_dict(before) == system.to_dict(system.undo(state, back))
+        assert system.legal_actions(before) == system.legal_actions(system.undo(state, back))

@@ -24,6 +24,13 @@ from rules.wargame_chess.pieces import Kind
 from rules.wargame_chess.tarot import BY_NUMBER, INCOMPLETE, TarotCard
 from rules.wargame_chess.teams import TeamList
 
+# /help's line on the companion, for players at a physical board
+COMPANION_HELP = (
+    "At a physical board, no game needed: `/roll` rolls any dice (2D10, 4d6kh3) or a piece's; "
+    "for Wargame Chess, `/resolve` rolls an Attack, `/odds` gives its exact odds, and `/tarot`, "
+    "`/cards` and `/bones` deal and read; `/rolls` shows this channel's rolls and whether the "
+    "dice look fair."
+)
 MAX_EXPRESSION = 200
 MAX_NESTING = 8
 MAX_NUMBER_DIGITS = 9  # a die of up to 999,999,999 sides; totals stay far inside 64 bits
@@ -121,11 +128,67 @@ def _syntax_problem(text: str, err: d20.RollSyntaxError) -> str:
     return f"'{word}' does not fit there; a roll looks like {EXAMPLES}"
 
 
+def parse_modifiers(text: str | None) -> tuple[Modifier, ...]:
+    """Modifiers as typed: '+2', '-1', 'min 5', 'max 7', several separated by commas or spaces
+    ('+2, min 5'). A word and its number ('min 5', '+ 2') belong together."""
+    if not text:
+        return ()
+    joined = re.sub(r"(min|max|>=|<=|[+-])\s+(?=[+-]?\d)", r"\1", text, flags=re.IGNORECASE)
+    return tuple(Modifier.parse(part) for part in joined.replace(",", " ").split())
+
+
+def roll_options(
+    expression: str | None, piece: str | None, mode: str | None, modifier: str | None
+) -> None:
+    """Refuse a roll request whose options cannot go together (a mode or a modifier belongs
+    to a piece's dice, not to an expression), rather than drop one without a word."""
+    if expression and piece:
+        raise RulesError(
+            "give an expression or a piece, not both: `expression:2d6+1` rolls dice, "
+            "`piece:Queen` rolls a Queen's"
+        )
+    if expression and (mode or modifier):
+        raise RulesError(
+            "`mode` and `modifier` go with a `piece`; in an expression keep the higher die "
+            "with 2d20kh1 (the lower with 2d20kl1) and add a modifier, like 2d6+2"
+        )
+    if not expression and not piece:
+        raise RulesError(f"give an expression, like {EXAMPLES}, or a piece")
+
+
+def roll_line(who: str, rolled: Rolled, what: str, limit: int) -> str:
+    """``who`` rolls: the roll's whole text, or, when that runs past ``limit`` characters, what
+    was rolled, its total and as many of the dice as fit (the first ones)."""
+    line = f"{who} rolls {rolled.text}"
+    if len(line) <= limit:
+        return line
+    head = f"{who} rolls {what[:60]} = `{rolled.total}`; the first dice of {len(rolled.faces)}: "
+    shown: list[str] = []
+    for _, face in rolled.faces:
+        if len(head) + len(", ".join([*shown, str(face)])) + 1 > limit:
+            break
+        shown.append(str(face))
+    return head + ", ".join(shown) + "…"
+
+
+# Dice written the rulebooks' way, "2D10", and operators in capitals ("4D6KH3"): d20 reads only
+# lower case, and would take "D10" for a label and roll "2". A capital right after a number or
+# a bracket (or a D opening a term, "D20") is lowered.
+_CAPITAL_DICE = re.compile(
+    r"(?:(?<=[\d)])[DKPREOAMIHL]+(?=[\d%<>(])|(?<![A-Za-z\d])D(?=\d|%))", flags=re.ASCII
+)
+
+
+def _lower_dice(text: str) -> str:
+    return _CAPITAL_DICE.sub(lambda m: m.group(0).lower(), text)
+
+
 def roll_expression(expr: str, dice: Dice) -> Rolled:
     """Roll a dice expression (keep/drop, rerolls, exploding dice, comparisons, labels...).
     Oversized or deeply nested expressions are refused before any work is done; every error
-    says in plain words what is wrong and shows a valid expression."""
-    text = expr.strip()
+    says in plain words what is wrong and shows a valid expression. Dice may be written with
+    a capital D, as the rulebooks do ("2D10")."""
+    text = _lower_dice(expr.strip())
     if not text:
         raise RulesError(f"give a dice expression, like {EXAMPLES}")
     if len(text) > MAX_EXPRESSION:
@@ -153,7 +216,7 @@ def roll_expression(expr: str, dice: Dice) -> Rolled:
         # (words after an expression are its label: this one would be read as a wish)
         raise RulesError(
             "a dice expression has no Advantage: keep the higher of two with `2d20kh1` (the "
-            "lower with `2d20kl1`), or roll a piece's dice at Advantage: `roll queen adv`"
+            "lower with `2d20kl1`), or roll a piece's dice at Advantage (a piece and its mode)"
         )
     shown_expr = text[:60]
     roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
@@ -183,6 +246,12 @@ def roll_expression(expr: str, dice: Dice) -> Rolled:
         raise RulesError(
             f"I could not read '{shown_expr}' as dice; a roll looks like {EXAMPLES}"
         ) from None
+    label = (result.comment or "").split()
+    if label and re.search(r"\d", label[0]):  # "2d6 x3": the rest read as a label, unrolled
+        raise RulesError(
+            f"I could not roll '{shown_expr}': '{label[0][:20]}' is not part of a roll (a label "
+            f"after the dice is words, like 2d6 fire); a roll looks like {EXAMPLES}"
+        )
     if abs(total) > MAX_TOTAL:
         raise RulesError("that total is too large to keep in the roll log")
     return Rolled(shown, total, _faces(result.expr, []))
@@ -199,11 +268,12 @@ class Side:
     advantage_tokens: int = 0
     disadvantage_tokens: int = 0
     spend_advantage: bool = True
-    blessed: bool = False
-    cursed: bool = False
+    blessed_allies: bool = False  # other Blessed pieces on its team (WC-13: gains spread)
+    cursed_allies: bool = False  # other Cursed pieces on its team
     modifiers: tuple[Modifier, ...] = ()
     extra_advantage: int = 0  # e.g. Mounted Advantage or an effect
     extra_disadvantage: int = 0
+    notes: tuple[str, ...] = ()  # what was asked for and changes nothing, said rather than dropped
 
     def spec(self) -> tuple[RollSpec, str]:
         """The roll and what was spent: a Disadvantage token must be spent, an Advantage token
@@ -225,13 +295,14 @@ def side(
     adv: int = 0,
     dis: int = 0,
     keep: bool = False,
-    blessed: bool = False,
-    cursed: bool = False,
+    blessed_allies: bool = False,
+    cursed_allies: bool = False,
     modifiers: tuple[Modifier, ...] = (),
 ) -> Side:
     """A side from token counts as typed: opposite tokens cancel on receipt, so they are netted
     (a piece never holds both)."""
-    return Side(kind, max(0, adv - dis), max(0, dis - adv), not keep, blessed, cursed, modifiers)
+    net_adv, net_dis = max(0, adv - dis), max(0, dis - adv)
+    return Side(kind, net_adv, net_dis, not keep, blessed_allies, cursed_allies, modifiers)
 
 
 def with_mounted(attacker: Side, defender: Side, mounted: bool) -> Side:
@@ -240,8 +311,10 @@ def with_mounted(attacker: Side, defender: Side, mounted: bool) -> Side:
         return attacker
     if attacker.kind is not Kind.KNIGHT:
         raise RulesError("only Knights have Mounted Advantage")
-    extra = attacker.extra_advantage + (defender.kind is not Kind.KNIGHT)
-    return Side(**{**attacker.__dict__, "extra_advantage": extra})
+    if defender.kind is Kind.KNIGHT:
+        note = "Mounted Advantage gives nothing against a Knight: the Knight rolls as it is."
+        return Side(**{**attacker.__dict__, "notes": (*attacker.notes, note)})
+    return Side(**{**attacker.__dict__, "extra_advantage": attacker.extra_advantage + 1})
 
 
 def roll_piece(
@@ -267,6 +340,7 @@ def resolve_attack(attacker: Side, defender: Side, dice: Dice) -> Rolled:
     a = a_spec.roll(dice)
     d = d_spec.roll(dice)
     lines = [
+        *attacker.notes,
         f"Attacker {attacker.kind.display}"
         + (f" {a_spent}" if a_spent else "")
         + f": {a.explain()}",
@@ -274,27 +348,29 @@ def resolve_attack(attacker: Side, defender: Side, dice: Dice) -> Rolled:
         + (f" {d_spent}" if d_spent else "")
         + f": {d.explain()}",
     ]
+    same = attacker.kind is defender.kind  # "the attacking Knight", not "the Knight" twice
+    att = f"{'attacking ' if same else ''}{attacker.kind.display}"
+    dfn = f"{'defending ' if same else ''}{defender.kind.display}"
     if a.total > d.total:
         lines.append(
-            f"{a.total} beats {d.total}: the {defender.kind.display} is slain and the "
-            f"{attacker.kind.display} takes its square."
+            f"{a.total} beats {d.total}: the {dfn} is slain and the {att} takes its square."
         )
     else:
         lines.append(
             f"{d.total} holds against {a.total}: the defender's player chooses the Combat "
-            f"Movement: put the {attacker.kind.display} on a free square next to the fight (it "
-            f"gains a Disadvantage token), or step the {defender.kind.display} to one (it gains "
-            "an Advantage token and the attacker takes its square)."
+            f"Movement: put the {att} on a free square next to the fight (it gains a "
+            f"Disadvantage token), or step the {dfn} to one (it gains an Advantage token and "
+            "the attacker takes its square)."
         )
-        if attacker.cursed:
+        if attacker.cursed_allies:
             lines.append(
-                "The attacker is Cursed: if it takes the Disadvantage token, its other "
-                "Cursed allies gain one too."
+                "The attacker's team has Cursed pieces: if the attacker takes the Disadvantage "
+                "token, each of them (the attacker aside) gains one too."
             )
-        if defender.blessed:
+        if defender.blessed_allies:
             lines.append(
-                "The defender is Blessed: if it takes the Advantage token, its other "
-                "Blessed allies gain one too."
+                "The defender's team has Blessed pieces: if the defender takes the Advantage "
+                "token, each of them (the defender aside) gains one too."
             )
     faces = [(a_spec.sides, f) for f in a.faces] + [(d_spec.sides, f) for f in d.faces]
     return Rolled("\n".join(lines), a.total, faces)
@@ -308,6 +384,12 @@ class OddsReport:
     slay: Any
 
 
+def _roll_words(spec: RollSpec, spent: str) -> str:
+    """A side's roll in words: its dice, its mode, the token it spends, its modifiers."""
+    parts = [spec.dice_text, spec.mode.value, spent, *(m.describe() for m in spec.modifiers)]
+    return ", ".join(p for p in parts if p)
+
+
 def odds_report(attacker: Side, defender: Side) -> OddsReport:
     if attacker.kind is Kind.JOKER:
         raise RulesError("Jokers cannot Attack")
@@ -315,10 +397,9 @@ def odds_report(attacker: Side, defender: Side) -> OddsReport:
     d_spec, d_spent = defender.spec()
     o = attack_odds(a_spec, d_spec)
     lines = [
-        f"{attacker.kind.display} ({a_spec.dice_text}, {a_spec.mode.value}"
-        + (f", {a_spent}" if a_spent else "")
-        + f") Attacking a {defender.kind.display} "
-        f"({d_spec.dice_text}, {d_spec.mode.value}" + (f", {d_spent}" if d_spent else "") + ")",
+        f"{attacker.kind.display} ({_roll_words(a_spec, a_spent)}) Attacking a "
+        f"{defender.kind.display} ({_roll_words(d_spec, d_spent)})",
+        *attacker.notes,
         f"Slays: {float(o.slay):.1%} (exactly {o.slay.numerator}/{o.slay.denominator}); "
         f"held: {float(o.held):.1%}",
         f"Average totals: attacker {float(mean(a_spec)):.2f}, defender {float(mean(d_spec)):.2f}",
@@ -386,7 +467,10 @@ def divinate(
 
 def set_active(decks: dict[str, Any], card: TarotCard) -> str:
     if card.number not in decks["tarot_dealt"]:
-        raise RulesError(f"{card.name} is not dealt out; Divinate first")
+        if not decks["tarot_dealt"]:
+            raise RulesError(f"{card.name} is not dealt out: no card is; Divinate first")
+        dealt = ", ".join(BY_NUMBER[c].title for c in decks["tarot_dealt"])
+        raise RulesError(f"{card.name} is not dealt out; the dealt cards are {dealt}")
     decks["tarot_active"] = card.number
     return f"{card.title} is now the active card."
 
@@ -452,26 +536,40 @@ def read_bones(team: str, dice: Dice) -> Rolled:
 # ---------------------------------------------------------------------------------------------
 # Roll statistics: are the dice fair?
 # ---------------------------------------------------------------------------------------------
+STATS_MAX_SIDES = 100  # larger dice are counted, not tested: a face would rarely come twice
+STATS_PER_FACE = 5  # the chi-square test wants about five rolls a face before it means much
+
+
 @dataclass
 class DieStats:
     sides: int
-    counts: list[int]
+    counts: Counter[int]
     rolls: int
-    p_value: float
+    p_value: float | None  # None: too few rolls, or too many sides, for the test
 
     def line(self) -> str:
+        rolls = f"D{self.sides}: {self.rolls} roll{'' if self.rolls == 1 else 's'}"
+        if self.p_value is None:
+            if self.sides > STATS_MAX_SIDES:
+                return f"{rolls} (dice over D{STATS_MAX_SIDES} are not tested for fairness)"
+            return (
+                f"{rolls} (too few to test: the test wants about {STATS_PER_FACE} rolls a "
+                f"face, {STATS_PER_FACE * self.sides} in all)"
+            )
         expected = self.rolls / self.sides
-        worst = max(range(self.sides), key=lambda i: abs(self.counts[i] - expected))
+        worst = max(range(1, self.sides + 1), key=lambda f: abs(self.counts[f] - expected))
         return (
-            f"D{self.sides}: {self.rolls} rolls, each face expected {expected:.1f} times; "
-            f"furthest off: {worst + 1} came {self.counts[worst]} times; "
+            f"{rolls}, each face expected {expected:.1f} times; "
+            f"furthest off: {worst} came {self.counts[worst]} times; "
             f"chi-square p = {self.p_value:.3f}"
         )
 
 
 def die_stats(faces: list[tuple[int, int]]) -> list[DieStats]:
     """Counts per face for each die type against a fair die, with Pearson's chi-square test
-    (SciPy). A p-value far below 0.01 over many rolls would suggest a biased die."""
+    (SciPy). A p-value far below 0.01 over many rolls would suggest a biased die. Dice of more
+    than STATS_MAX_SIDES sides, and dice with fewer than STATS_PER_FACE rolls a face, are
+    counted but not tested (and no list of a huge die's faces is ever built)."""
     from scipy.stats import chisquare
 
     by_die: dict[int, Counter[int]] = {}
@@ -480,10 +578,11 @@ def die_stats(faces: list[tuple[int, int]]) -> list[DieStats]:
     out = []
     for sides in sorted(by_die):
         c = by_die[sides]
-        counts = [c.get(f, 0) for f in range(1, sides + 1)]
-        n = sum(counts)
-        p = float(chisquare(counts).pvalue) if n and sides > 1 else 1.0
-        out.append(DieStats(sides, counts, n, p))
+        n = sum(c.values())
+        p = None
+        if 1 < sides <= STATS_MAX_SIDES and n >= STATS_PER_FACE * sides:
+            p = float(chisquare([c.get(f, 0) for f in range(1, sides + 1)]).pvalue)
+        out.append(DieStats(sides, c, n, p))
     return out
 
 

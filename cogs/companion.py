@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -18,11 +17,10 @@ from bot.locks import KeyedLocks
 from bot.service import Answer
 from bot.tiles import png_bytes
 from bot.wargame_chess.charts import odds_chart, tarot_card_image
-from cogs.common import fit
+from cogs.common import CONTENT_LIMIT, fit
 from cogs.views import respond
 from rules.core.errors import RulesError
 from rules.wargame_chess.cards import parse_card
-from rules.wargame_chess.dice import Modifier
 from rules.wargame_chess.pieces import Kind
 from rules.wargame_chess.tarot import autocomplete as tarot_autocomplete
 from rules.wargame_chess.tarot import find_card
@@ -45,17 +43,11 @@ SIDE_OPTIONS = {
 }
 # /resolve only: the Blessings and Curses that spread a failed Attack's tokens to allies
 FAITH_OPTIONS = {
-    "attacker_blessed": (
-        "Attacker is Blessed (no effect here: a failed Attack gives it no Advantage)"
+    "attacker_cursed_allies": (
+        "The attacker's team has other Cursed pieces: a Disadvantage token it takes gives each one"
     ),
-    "attacker_cursed": (
-        "Attacker is Cursed: a Disadvantage token it takes spreads to Cursed allies"
-    ),
-    "defender_blessed": (
-        "Defender is Blessed: an Advantage token it takes spreads to Blessed allies"
-    ),
-    "defender_cursed": (
-        "Defender is Cursed (no effect here: a failed Attack gives it no Disadvantage)"
+    "defender_blessed_allies": (
+        "The defender's team has other Blessed pieces: an Advantage token it takes gives each one"
     ),
 }
 _locks = KeyedLocks()  # per channel, only while a command there is in flight
@@ -67,15 +59,6 @@ def _lock(channel: int) -> AbstractAsyncContextManager[None]:
 
 def _svc(interaction: discord.Interaction) -> Any:
     return interaction.client.service  # type: ignore[attr-defined]
-
-
-def _mods(text: str | None) -> tuple[Modifier, ...]:
-    """Modifiers as typed: '+2', '-1', 'min 5', 'max 7', several separated by commas or spaces
-    ('+2, min 5'). A word and its number ('min 5', '+ 2') belong together."""
-    if not text:
-        return ()
-    joined = re.sub(r"(min|max|>=|<=|[+-])\s+(?=[+-]?\d)", r"\1", text, flags=re.IGNORECASE)
-    return tuple(Modifier.parse(part, "table") for part in joined.replace(",", " ").split())
 
 
 async def _log(interaction: discord.Interaction, expression: str, rolled: C.Rolled) -> None:
@@ -100,9 +83,9 @@ async def ac_tarot(
 def _sides(
     attacker: str, defender: str, mounted: bool, a: tuple[Any, ...], d: tuple[Any, ...]
 ) -> tuple[C.Side, C.Side]:
-    """(adv, dis, keep, blessed, cursed, modifier text) for each side."""
-    att = C.side(Kind(attacker), a[0], a[1], a[2], a[3], a[4], _mods(a[5]))
-    dfn = C.side(Kind(defender), d[0], d[1], d[2], d[3], d[4], _mods(d[5]))
+    """(adv, dis, keep, Blessed allies, Cursed allies, modifier text) for each side."""
+    att = C.side(Kind(attacker), a[0], a[1], a[2], a[3], a[4], C.parse_modifiers(a[5]))
+    dfn = C.side(Kind(defender), d[0], d[1], d[2], d[3], d[4], C.parse_modifiers(d[5]))
     return C.with_mounted(att, dfn, mounted), dfn
 
 
@@ -125,25 +108,25 @@ class Companion(commands.Cog):
     ) -> None:
         dice = _svc(interaction).dice_factory()
         try:
+            C.roll_options(expression, piece, mode, modifier)
             if piece:
                 rolled = C.roll_piece(
                     Kind(piece),
                     dice,
                     int(mode == "advantage"),
                     int(mode == "disadvantage"),
-                    _mods(modifier),
+                    C.parse_modifiers(modifier),
                 )
                 label = f"{piece} {mode or ''} {modifier or ''}".strip()
-            elif expression:
-                rolled = C.roll_expression(expression, dice)
-                label = expression
             else:
-                raise RulesError("give an expression (2d6+1) or a piece")
+                rolled = C.roll_expression(expression or "", dice)
+                label = expression or ""
         except RulesError as e:
             await _error(interaction, e)
             return
         await _log(interaction, label, rolled)
-        await respond(interaction, Answer(fit(f"<@{interaction.user.id}> rolls {rolled.text}")))
+        line = C.roll_line(f"<@{interaction.user.id}>", rolled, label, CONTENT_LIMIT)
+        await respond(interaction, Answer(fit(line)))
 
     @app_commands.command(name="resolve", description="Resolve an Attack on a physical board")
     @app_commands.choices(attacker=KINDS, defender=KINDS)
@@ -159,10 +142,8 @@ class Companion(commands.Cog):
         defender_adv: app_commands.Range[int, 0, 20] = 0,
         defender_dis: app_commands.Range[int, 0, 20] = 0,
         defender_keep: bool = False,
-        attacker_blessed: bool = False,
-        attacker_cursed: bool = False,
-        defender_blessed: bool = False,
-        defender_cursed: bool = False,
+        attacker_cursed_allies: bool = False,
+        defender_blessed_allies: bool = False,
         mounted: bool = False,
         attacker_modifier: str | None = None,
         defender_modifier: str | None = None,
@@ -176,16 +157,16 @@ class Companion(commands.Cog):
                     attacker_adv,
                     attacker_dis,
                     attacker_keep,
-                    attacker_blessed,
-                    attacker_cursed,
+                    False,
+                    attacker_cursed_allies,
                     attacker_modifier,
                 ),
                 (
                     defender_adv,
                     defender_dis,
                     defender_keep,
-                    defender_blessed,
-                    defender_cursed,
+                    defender_blessed_allies,
+                    False,
                     defender_modifier,
                 ),
             )

@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import systems
+from bot.companion import COMPANION_HELP
 from bot.glossary import lookup_term, suggest_terms
 from bot.opponent import PRACTICE_HELP
 from cogs.common import MAX_CHOICES
@@ -39,7 +40,8 @@ class Help(commands.Cog):
         except RulesError as e:
             await interaction.response.send_message(str(e).capitalize() + ".", ephemeral=True)
             return
-        text = "\n".join(t for t in (plugin.tutorial, PRACTICE_HELP, plugin.credit) if t)
+        parts = (plugin.tutorial, PRACTICE_HELP, COMPANION_HELP, plugin.credit)
+        text = "\n".join(t for t in parts if t)
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @app_commands.command(name="rules", description="Explain a rules term")

@@ -167,9 +167,10 @@ def test_table_attack_slays_or_offers_combat_movement() -> None:
     win = C.resolve_attack(C.Side(Kind.KNIGHT), C.Side(Kind.PAWN), ScriptedDice([6, 6, 1, 1]))
     assert "slain" in win.text
     tie = C.resolve_attack(
-        C.Side(Kind.PAWN), C.Side(Kind.PAWN, blessed=True), ScriptedDice([2, 2, 1, 3])
+        C.Side(Kind.PAWN), C.Side(Kind.PAWN, blessed_allies=True), ScriptedDice([2, 2, 1, 3])
     )
-    assert "Combat Movement" in tie.text and "Blessed allies" in tie.text
+    assert "Combat Movement" in tie.text and "has Blessed pieces" in tie.text
+    assert "Cursed" not in tie.text
 
 
 def test_table_attack_tokens() -> None:
@@ -232,7 +233,20 @@ def test_stats_flag_a_loaded_die() -> None:
     rng = random.Random(3)
     loaded = [(6, 6 if rng.random() < 0.3 else rng.randint(1, 6)) for _ in range(3000)]
     (stats,) = C.die_stats(loaded)
-    assert stats.p_value < 1e-6
+    assert stats.p_value is not None and stats.p_value < 1e-6
+
+
+def test_stats_test_only_dice_with_enough_rolls_and_never_list_a_huge_dies_faces() -> None:
+    faces = [(6, 1 + i % 6) for i in range(29)] + [(50_000_000, 7), (1000, 3)] * 3
+    few, big, huge = C.die_stats(faces)
+    assert (few.sides, few.rolls, few.p_value) == (6, 29, None)  # 30 wanted: 5 a face
+    assert "too few to test" in few.line() and "30 in all" in few.line()
+    assert big.p_value is None and "over D100 are not tested" in big.line()
+    assert huge.rolls == 3 and huge.p_value is None and len(huge.counts) == 1
+    (one,) = C.die_stats([(8, 2)])
+    assert one.line().startswith("D8: 1 roll (")
+    (tested,) = C.die_stats([(6, 1 + i % 6) for i in range(30)])
+    assert tested.p_value == 1.0 and "chi-square p = 1.000" in tested.line()
 
 
 def test_a_million_system_rolls_of_each_die_show_no_bias() -> None:
@@ -244,4 +258,4 @@ def test_a_million_system_rolls_of_each_die_show_no_bias() -> None:
         faces = [(sides, f) for f in rng.choices(range(1, sides + 1), k=1_000_000)]
         (stats,) = C.die_stats(faces)
         assert stats.rolls == 1_000_000
-        assert stats.p_value > 1e-5, (sides, stats.counts)
+        assert stats.p_value is not None and stats.p_value > 1e-5, (sides, stats.counts)

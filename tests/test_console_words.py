@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.table import Table
-from rules.core.dice import RandomDice
+from rules.core.dice import RandomDice, ScriptedDice
 
 
 def table(*lines: str, seed: int = 1) -> Table:
@@ -46,8 +46,13 @@ def test_wargame_words_that_are_not_options_are_refused() -> None:
     refused(t, "bones foo", "'foo' is not part of that command")
     assert t.run("cards draw 2 game").ok
     companion = Table(RandomDice(2))
-    refused(companion, "roll queen advantage", "'advantage' is not a roll option")
+    refused(companion, "roll queen lots", "'lots' is not a roll option")
     assert "at Advantage" in companion.run("roll queen adv +2").text
+    assert "at Advantage" in companion.run("roll queen advantage").text  # the rulebook's word
+    ones = Table(ScriptedDice([1] * 6))  # each roll totals 2 before its modifiers
+    for mods, total in (("min 5", 5), ("+2, min 5", 5), ("+ 2", 4)):
+        r = ones.run(f"roll pawn {mods}")
+        assert r.ok and r.text.endswith(f": {total}"), (mods, r.text)
 
 
 def test_the_console_companion_names_console_commands() -> None:

@@ -28,6 +28,44 @@ async def test_roll_expression_and_piece(table: Harness) -> None:
     assert r.ephemeral and "not a modifier" in r.content.lower()
 
 
+async def test_dice_written_the_rulebooks_way_roll_what_they_say(table: Harness) -> None:
+    for expr, shown, dice in (
+        ("2D10", "rolls 2d10 (", 2),
+        ("2D6+1", "rolls 2d6 (", 2),
+        ("D20 + 1D6", "rolls 1d20 (", 2),
+        ("4D6KH3", "rolls 4d6kh3 (", 4),
+    ):
+        r = await table.slash(ALICE, "roll", expression=expr)
+        assert not r.ephemeral and shown in r.content, r.content
+        assert len(re.findall(r"\d+d\d+", r.content)) == (2 if "+ 1D6" in expr else 1)
+        groups = re.findall(r"\(([^)]*)\)", r.content)  # the dice rolled, by term
+        assert sum(len(g.split(",")) for g in groups) == dice, r.content
+    r = await table.slash(ALICE, "roll", expression="2d6 x3")  # a label must be words
+    assert r.ephemeral and "'x3' is not part of a roll" in r.content, r.content
+
+
+async def test_roll_options_that_cannot_go_together_are_refused(table: Harness) -> None:
+    before = len(await table.bot.service.store.rolls(CHANNEL_ID))  # type: ignore[attr-defined]
+    for options, words in (
+        ({"expression": "2d6", "mode": "advantage"}, "`mode` and `modifier` go with a `piece`"),
+        ({"expression": "2d6", "modifier": "+2"}, "`mode` and `modifier` go with a `piece`"),
+        ({"expression": "2d6", "piece": "queen"}, "an expression or a piece, not both"),
+    ):
+        r = await table.slash(ALICE, "roll", **options)
+        assert r.ephemeral and words in r.content, r.content
+    assert len(await table.bot.service.store.rolls(CHANNEL_ID)) == before  # type: ignore[attr-defined]
+
+
+async def test_a_roll_too_long_for_one_message_keeps_who_what_and_the_total(
+    table: Harness,
+) -> None:
+    r = await table.slash(ALICE, "roll", expression="1000d6")
+    assert not r.ephemeral and len(r.content) <= 2000
+    total = sum(f for _, f in (await table.bot.service.store.rolls(CHANNEL_ID))[0]["dice"])  # type: ignore[attr-defined]
+    assert r.content.startswith(f"<@{ALICE}> rolls 1000d6 = `{total}`; the first dice of 1000: ")
+    assert r.content.endswith("…") and "**" not in r.content
+
+
 async def test_malformed_rolls_are_explained_in_plain_words(table: Harness) -> None:
     for bad, words in (
         ("2d", "number of sides"),
@@ -69,6 +107,32 @@ async def test_resolve_attack_at_the_table(table: Harness) -> None:
     assert r.ephemeral and "Jokers cannot Attack" in r.content
     r = await table.slash(ALICE, "resolve", attacker="rook", defender="pawn", mounted=True)
     assert r.ephemeral and "Only Knights" in r.content
+
+
+async def test_resolve_names_the_allies_a_blessing_or_curse_spreads_to(table: Harness) -> None:
+    from rules.core.dice import ScriptedDice
+
+    svc = table.bot.service  # type: ignore[attr-defined]
+    svc.dice_factory = lambda: ScriptedDice([1, 1, 3, 3])  # 2 against 6: the Attack fails
+    r = await table.slash(
+        ALICE,
+        "resolve",
+        attacker="pawn",
+        defender="pawn",
+        attacker_cursed_allies=True,
+        defender_blessed_allies=True,
+    )
+    assert "6 holds against 2" in r.content, r.content
+    assert "The attacker's team has Cursed pieces: if the attacker takes" in r.content
+    assert "The defender's team has Blessed pieces: if the defender takes" in r.content
+    svc.dice_factory = lambda: ScriptedDice([1, 1, 3, 3])
+    r = await table.slash(ALICE, "resolve", attacker="pawn", defender="pawn")
+    assert "holds against" in r.content and "Blessed" not in r.content and "Cursed" not in r.content
+    svc.dice_factory = lambda: ScriptedDice([4, 4, 1, 1])  # a slaying Attack moves no token
+    r = await table.slash(
+        ALICE, "resolve", attacker="pawn", defender="pawn", defender_blessed_allies=True
+    )
+    assert "is slain" in r.content and "Blessed" not in r.content, r.content
 
 
 async def test_odds_with_chart_and_token_comparison(table: Harness) -> None:
@@ -128,12 +192,17 @@ async def test_bones_and_roll_log(table: Harness) -> None:
     await table.slash(BOB, "roll", expression="3d6")
     r = await table.slash(ALICE, "rolls history", count=5)
     assert r.ephemeral and "3d6" in r.content and "bones" in r.content
+    r = await table.slash(ALICE, "rolls stats")  # 4 rolls of a D6 (with the bones' one)
+    assert "D6: 4 rolls (too few to test" in r.content and "chi-square" not in r.content
+    await table.slash(BOB, "roll", expression="30d6")
+    await table.slash(BOB, "roll", expression="1d50000000")  # counted, never listed face by face
     before = len(table.sent)
     r = await table.slash(ALICE, "rolls stats")
-    assert "D6:" in r.content and "chi-square p =" in r.content and r.ephemeral
+    assert "D6: 34 rolls, each face" in r.content and "chi-square p =" in r.content, r.content
+    assert "D50000000: 1 roll (dice over D100 are not tested" in r.content and r.ephemeral
     assert table.sent[before].kind == "defer"  # answered at once: SciPy's import is slow
     rows = await table.bot.service.store.rolls(CHANNEL_ID)  # type: ignore[attr-defined]
-    assert len(rows) == 2 and all(row["dice"] for row in rows)
+    assert len(rows) == 4 and all(row["dice"] for row in rows)
 
 
 async def test_server_text_for_incomplete_cards(table: Harness) -> None:

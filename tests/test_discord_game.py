@@ -18,6 +18,8 @@ async def test_help_of_every_system_says_how_to_practise_and_fits(table: Harness
     for sid, plugin in systems.SYSTEMS.items():
         sent = await table.slash(ALICE, "help", system=sid)
         assert PRACTICE_HELP in sent.content, sid
+        for command in ("/roll", "/resolve", "/odds", "/tarot", "/cards", "/bones", "/rolls"):
+            assert f"`{command}`" in sent.content, (sid, command)  # the companion too
         assert sent.content.endswith(plugin.credit), sid  # nothing cut off
 
 

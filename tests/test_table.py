@@ -165,6 +165,20 @@ def test_companion_at_the_console_without_a_game() -> None:
     assert "D4:" in t.run("rolls stats").text
     bad = t.run("resolve rook pawn mounted")
     assert not bad.ok and "Knights" in bad.text
+    spread = Table(ScriptedDice([1, 1, 3, 3])).run("resolve pawn pawn acursedallies dblessedallies")
+    assert spread.ok and "6 holds against 2" in spread.text, spread.text
+    assert "put the attacking Pawn on a free square" in spread.text
+    assert "or step the defending Pawn to one" in spread.text
+    odds = Table(RandomDice(1)).run("odds queen rook amod=+2 dmod=max7")
+    assert odds.text.startswith("Queen (2D8, normal, +2) Attacking a Rook (2D6, normal, at most 7)")
+    assert "exactly 683/768" in odds.text  # (enumerated by hand: Q 2D8+2 against R 2D6 capped 7)
+    for command in ("odds knight knight mounted", "resolve knight knight mounted"):
+        said = Table(RandomDice(1)).run(command).text
+        assert "Mounted Advantage gives nothing against a Knight" in said, said
+    assert "attacker's team has Cursed pieces" in spread.text
+    assert "defender's team has Blessed pieces" in spread.text
+    old = Table(RandomDice(1)).run("resolve pawn pawn ablessed")  # the old, meaningless word
+    assert not old.ok and "acursedallies" in old.text
     bad = Table(RandomDice(1)).run("roll 1d1e1")
     assert not bad.ok and "1000" in bad.text
 

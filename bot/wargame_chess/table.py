@@ -794,6 +794,9 @@ def _log_roll(t: Table, label: str, rolled: C.Rolled) -> Reply:
     return Reply(rolled.text)
 
 
+_MODE_WORDS = frozenset({"adv", "advantage", "dis", "disadvantage"})
+
+
 def _roll(t: Table, args: list[str]) -> Reply:
     """`roll 2d6+1`, or a piece's dice: `roll queen adv +2`."""
     if args:
@@ -802,28 +805,33 @@ def _roll(t: Table, args: list[str]) -> Reply:
         except RulesError:
             kind = None
         if kind is not None:
-            flags = [a.lower() for a in args[1:]]
-            mods = tuple(Modifier.parse(a) for a in args[1:] if a[:1] in "+-<>m")
-            if len(mods) + flags.count("adv") + flags.count("dis") < len(flags):
-                odd = next(f for f in flags if f not in ("adv", "dis") and f[:1] not in "+-<>m")
+            words = [a.lower().strip(",") for a in args[1:]]
+            adv = any(w in ("adv", "advantage") for w in words)
+            dis = any(w in ("dis", "disadvantage") for w in words)
+            rest = " ".join(a for a, w in zip(args[1:], words, strict=True) if w not in _MODE_WORDS)
+            try:
+                mods = C.parse_modifiers(rest)
+            except ParseError:
                 raise ParseError(
-                    f"'{odd[:20]}' is not a roll option: say adv, dis, or a modifier such as +2"
-                )
-            rolled = C.roll_piece(kind, t.dice, int("adv" in flags), int("dis" in flags), mods)
+                    f"'{rest[:30]}' is not a roll option: say adv, dis, or modifiers such as "
+                    "+2, min 5"
+                ) from None
+            rolled = C.roll_piece(kind, t.dice, int(adv), int(dis), mods)
             return _log_roll(t, " ".join(args), rolled)
     expr = " ".join(args) or "1d20"
     return _log_roll(t, expr, C.roll_expression(expr, t.dice))
 
 
 SIDE_OPTIONS = frozenset(
-    {"mounted", "aadv", "adis", "akeep", "ablessed", "amod", "dadv", "ddis", "dkeep", "dcursed"}
-    | {"dmod"}
+    {"mounted", "aadv", "adis", "akeep", "amod", "dadv", "ddis", "dkeep", "dmod"}
+    | {"acursedallies", "dblessedallies"}
 )
 
 
 def _sides(args: list[str]) -> tuple[C.Side, C.Side]:
     """`<attacker> <defender> [mounted] [aadv=N] [adis=N] [akeep] [dadv=N] [ddis=N] [dkeep]
-    [ablessed] [dcursed] [amod=+2] [dmod=min5]`; a bare `adv` or `dis` is the attacker's.
+    [acursedallies] [dblessedallies] [amod=+2] [dmod=min5]`; a bare `adv` or `dis` is the
+    attacker's.
     Anything else is refused, never ignored."""
     if len(args) < 2:
         raise RulesError("say the attacker and defender types: `resolve knight pawn`")
@@ -835,7 +843,8 @@ def _sides(args: list[str]) -> tuple[C.Side, C.Side]:
         if key not in SIDE_OPTIONS:
             raise RulesError(
                 f"'{a[:20]}' is not an option here: say mounted, adv, dis, aadv=N, adis=N, "
-                "akeep, dadv=N, ddis=N, dkeep, ablessed, dcursed, amod=+N or dmod=+N"
+                "akeep, dadv=N, ddis=N, dkeep, acursedallies (the attacker's team has other "
+                "Cursed pieces), dblessedallies (the defender's, Blessed), amod=+N or dmod=+N"
             )
         opts[key] = value or "1"
 
@@ -846,8 +855,8 @@ def _sides(args: list[str]) -> tuple[C.Side, C.Side]:
             K.parse_int(opts.get(prefix + "adv", "0"), prefix + "adv", 0, 20),
             K.parse_int(opts.get(prefix + "dis", "0"), prefix + "dis", 0, 20),
             prefix + "keep" in opts,
-            prefix + "blessed" in opts,
-            prefix + "cursed" in opts,
+            prefix + "blessedallies" in opts,
+            prefix + "cursedallies" in opts,
             (Modifier.parse(mod),) if mod else (),
         )
 

@@ -475,6 +475,11 @@ def set_active(decks: dict[str, Any], card: TarotCard) -> str:
     return f"{card.title} is now the active card."
 
 
+def reset_tarot(decks: dict[str, Any]) -> str:
+    decks.update({k: v for k, v in new_decks().items() if k.startswith("tarot")})
+    return "The tarot deck is gathered and shuffled: 22 cards face down."
+
+
 def tarot_text(decks: dict[str, Any], slash: bool = True) -> str:
     if not decks["tarot_dealt"]:
         deal = _say("tarot divinate" if slash else "divinate", slash)
@@ -503,6 +508,20 @@ def draw_cards(decks: dict[str, Any], dice: Dice, count: int, slash: bool = True
     return f"Drew: {', '.join(drawn)}. {len(decks['cards_deck'])} cards left in the deck."
 
 
+def cards_text(decks: dict[str, Any], slash: bool = True) -> str:
+    """Where the channel's playing cards are: the deck, those drawn, the discard pile."""
+
+    def names(cards: list[int]) -> str:
+        return ", ".join(PlayingCard(c).name for c in cards) or "none"
+
+    return (
+        f"{len(decks['cards_deck'])} cards face down in the deck. Drawn: "
+        f"{names(decks['cards_out'])}. Discarded: {names(decks['cards_discard'])}. "
+        f"{_say('cards draw 2', slash)} draws, {_say('cards discard QH', slash)} discards, "
+        f"{_say('cards shuffle', slash)} gathers them all."
+    )
+
+
 def discard_card(decks: dict[str, Any], card: PlayingCard) -> str:
     if card.id not in decks["cards_out"]:
         raise RulesError(f"{card.name} has not been drawn")
@@ -520,7 +539,23 @@ def shuffle_cards(decks: dict[str, Any]) -> str:
 def read_bones(team: str, dice: Dice) -> Rolled:
     """Roll a bone-reading pool: from a team list ('K Q R 2N 3P') or dice ('d4 d6 d10')."""
     sizes = [int(x) for x in re.findall(r"\bd(\d{1,3})\b", team.lower(), flags=re.ASCII)]
-    if not sizes:
+    if sizes:
+        rest = re.sub(r"\bd\d{1,3}\b", " ", team.lower(), flags=re.ASCII).replace(",", " ")
+        if rest.split():
+            raise RulesError(
+                f"'{rest.split()[0][:20]}' is not a die of a bone pool: give dice (d4 d6 d10) "
+                "or a team list (K Q R 2N 3P)"
+            )
+        odd = next((s for s in sizes if s not in (4, 6, 8, 10, 20)), None)
+        if odd is not None:
+            raise RulesError(f"a bone pool has no D{odd}: its dice are D4, D6, D8, D10 and D20")
+        if len(set(sizes)) < len(sizes):
+            raise RulesError(
+                "a bone pool holds at most one die of each kind (a D4 for any Pawns, a D6 for "
+                "any Knights, Rooks or Bishops, a D8 for a Queen, a D10 for a King, a D20 for "
+                "any Jokers)"
+            )
+    else:
         try:
             parsed = TeamList.parse(team)
         except RulesError as e:

@@ -317,10 +317,7 @@ class Companion(commands.Cog):
     @app_commands.describe(reset="True gathers all 22 Major Arcana and shuffles them face down")
     async def tarot_deck(self, interaction: discord.Interaction, reset: bool = False) -> None:
         def change(decks: dict[str, Any]) -> str:
-            if reset:
-                decks.update({k: v for k, v in C.new_decks().items() if k.startswith("tarot")})
-                return "The tarot deck is gathered and shuffled: 22 cards face down."
-            return C.tarot_text(decks)
+            return C.reset_tarot(decks) if reset else C.tarot_text(decks)
 
         await self._decks(interaction, change)
 

@@ -55,6 +55,36 @@ def test_wargame_words_that_are_not_options_are_refused() -> None:
         assert r.ok and r.text.endswith(f": {total}"), (mods, r.text)
 
 
+def test_the_console_companion_has_what_discord_has() -> None:
+    t = Table(RandomDice(1))
+    r = t.run("tarot deck")
+    assert r.ok and "No tarot cards are dealt out. `divinate` deals three." in r.text, r.text
+    t.run("divinate")
+    r = t.run("tarot deck")
+    assert r.ok and r.text.startswith("Dealt: ") and "19 cards face down" in r.text, r.text
+    dealt = r.text.removeprefix("Dealt: ").split(".")[0]
+    r = t.run("tarot active the star" if "The Star" not in dealt else "tarot active the fool")
+    refused_text = r.text
+    assert not r.ok and "is not dealt out; the dealt cards are" in refused_text, refused_text
+    assert t.run("tarot deck reset").text.endswith("22 cards face down.")
+    assert "No tarot cards are dealt out" in t.run("tarot deck").text
+    refused(t, "tarot deck shuffle", "`tarot deck reset`")
+    r = t.run("cards")
+    assert r.ok and r.text.startswith("54 cards face down in the deck. Drawn: none."), r.text
+    refused(t, "cards draw two", "'two' is not part of that command")
+    assert "54 cards face down" in t.run("cards").text  # nothing was drawn
+    t.run("cards draw 2")
+    r = t.run("cards")
+    assert r.text.startswith("52 cards face down") and "Drawn: none" not in r.text, r.text
+    for pool, words in (
+        ("d4 d4", "at most one die of each kind"),
+        ("d4 d7", "no D7"),
+        ("d4 x11", "'x11' is not a die of a bone pool"),
+    ):
+        refused(t, f"bones {pool}", words)
+    assert t.run("bones d4 d6 d20").text.startswith("Bones: D4=")
+
+
 def test_the_console_companion_names_console_commands() -> None:
     t = Table(RandomDice(1))
     r = t.run("tarot active")

@@ -747,14 +747,17 @@ def _cards(t: Table, args: list[str]) -> Reply:
             f"Kept for the game: {names(f.cards_aside_game)}. Discarded: {names(f.cards_discard)}. "
             f"Face up: {names(f.cards_face_up)}."
         )
+    if sub == "show":
+        return Reply(C.cards_text(t.decks, slash=False))
     if sub == "draw":
+        K.only(args[1:], {str(_count(args[1:]))}, "`cards draw 2`")
         count = K.parse_int(_count(args[1:]), "the count", 1, 54)
         return Reply(C.draw_cards(t.decks, t.dice, count, slash=False))
     if sub == "discard":
         return Reply(C.discard_card(t.decks, parse_card(" ".join(args[1:]))))
     if sub == "shuffle":
         return Reply(C.shuffle_cards(t.decks))
-    raise RulesError("say `cards draw 2`, `cards discard QH` or `cards shuffle`")
+    raise RulesError("say `cards`, `cards draw 2`, `cards discard QH` or `cards shuffle`")
 
 
 def _tarot(t: Table, args: list[str]) -> Reply:
@@ -769,6 +772,12 @@ def _tarot(t: Table, args: list[str]) -> Reply:
             image=png_bytes(tarot_card_image(card)),
             image_name=f"tarot-{card.number}.png",
         )
+    if sub == "deck" and t.state is None:
+        if args[1:] and [a.lower() for a in args[1:]] != ["reset"]:
+            raise ParseError("say `tarot deck`, or `tarot deck reset` to gather and shuffle it")
+        if args[1:]:
+            return Reply(C.reset_tarot(t.decks))
+        return Reply(C.tarot_text(t.decks, slash=False))
     if sub == "discard":  # (in a game it is an action, parsed before this)
         raise RulesError("`tarot discard` is for a game's dealt cards: start one with `game new`")
     if sub in ("active", "dealt") and t.state is None:

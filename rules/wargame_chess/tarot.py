@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process, utils
 
 from rules.core.errors import ParseError
+from rules.wargame_chess.cards import parse_card
 
 ROMAN = (
     "0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X",
@@ -227,11 +228,37 @@ def lookup(text: str) -> Lookup:
     return Lookup(None, score, suggestions)
 
 
+def _playing_card(text: str) -> str | None:
+    """The playing card ``text`` names, if it names one by its suit (a Minor Arcana name)."""
+    if not re.search(
+        r"\b(cups|wands|batons|rods|swords|pentacles|coins|hearts|spades|clubs|"
+        r"diamonds)\b",
+        text,
+        re.I,
+    ):
+        return None
+    try:
+        return parse_card(text).name
+    except ParseError:
+        return None
+
+
 def find_card(text: str) -> TarotCard:
     """The card ``text`` names, or a ParseError that suggests the nearest cards."""
     res = lookup(text)
-    if res.card is not None:
+    t = text.strip()
+    if res.card is not None and (res.score >= 100 or not _playing_card(t)):
         return res.card
+    if not t:
+        raise ParseError("name a tarot card: The Fool, its number 0, or a Roman numeral like XVI")
+    if (t.isascii() and t.isdigit()) or re.fullmatch(r"[IVXLC]+", t.upper()):
+        raise ParseError(f"no tarot card is numbered {t[:10]}: the Major Arcana run 0 to 21 (XXI)")
+    card = _playing_card(t)
+    if card is not None:
+        raise ParseError(
+            f"'{t[:30]}' is a playing card ({card}, of the Minor Arcana), not one of the 22 "
+            "Major Arcana: draw it from the playing-card deck"
+        )
     hint = ", ".join(c.name for c in res.suggestions)
     raise ParseError(f"no tarot card called '{text}'" + (f"; did you mean {hint}?" if hint else ""))
 

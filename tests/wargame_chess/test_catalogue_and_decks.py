@@ -69,6 +69,22 @@ def test_nonsense_gets_suggestions_not_a_trace() -> None:
         find_card("banana split")
 
 
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "name a tarot card: The Fool, its number 0"),
+        ("22", "no tarot card is numbered 22: the Major Arcana run 0 to 21"),
+        ("XXII", "no tarot card is numbered XXII"),
+        ("Queen of Cups", "'Queen of Cups' is a playing card (Queen of Hearts, of the Minor"),
+        ("Knight of Swords", "(Jack of Spades, of the Minor Arcana)"),  # not The Empress
+    ],
+)
+def test_near_misses_say_what_they_are(text: str, words: str) -> None:
+    with pytest.raises(ParseError) as e:
+        find_card(text)
+    assert words in str(e.value) and "did you mean" not in str(e.value)
+
+
 def test_high_priestess_minchiate_note() -> None:
     assert "Minchiate" in find_card("faith").describe()
 

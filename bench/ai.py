@@ -345,15 +345,18 @@ def main(argv: list[str] | None = None) -> int:
             times = r["times"]
             med, p95 = _median_p95(times)
             turn_med, turn_p95 = _median_p95(r["turns"])
+            run_name = " (an Activation)" if sid == "wargame-chess" else ""
             print(
-                f"{sid:14} vs {opp_name:6} ({'its level' if limit is None else f'{limit}'} s a"
-                f" decision): W {r['wins']:3} D {r['draws']:3} L {r['losses']:3}"
+                f"{sid:14} vs {opp_name:6} ("
+                + ("its level's time" if limit is None else f"{limit} s")
+                + f" a decision): W {r['wins']:3} D {r['draws']:3} L {r['losses']:3}"
                 f"  win {r['wins'] / n:5.1%} [{lo:5.1%}, {hi:5.1%}]"
                 f"  length median {statistics.median(r['lengths']):.0f} actions"
                 f"  decision median {med:.3f}s p95 {p95:.3f}s max {max(times, default=0):.3f}s"
                 f" ({len(times)} decisions; {wall:.0f}s wall for the {r['played']} games"
                 f" played now);"
-                f" per run of its own decisions (an Activation) median {turn_med:.3f}s"
+                f" per run of its own decisions{run_name}"
+                f" median {turn_med:.3f}s"
                 f" p95 {turn_p95:.3f}s; "
                 + verdict(sid, opp_name, r["wins"], n, turn_med, turn_p95),
                 flush=True,

@@ -62,8 +62,9 @@ class Help(commands.Cog):
         found = lookup_term(terms, topic)
         if found is None:
             near = ", ".join(suggest_terms(terms, topic, 4))
+            tip = f" Try: {near}." if near else ""
             await interaction.response.send_message(
-                f"I don't know the term '{topic[:50]}'. Try: {near}.", ephemeral=True
+                f"I don't know the term '{topic[:50]}'.{tip}", ephemeral=True
             )
             return
         term, text = found

@@ -460,7 +460,9 @@ def divinate(
         text += (
             " A preferred card was dealt: "
             + ", ".join(BY_NUMBER[n].name for n in wanted)
-            + f"; make it active with {_say('tarot active', slash)}."
+            + "; make it active with "
+            + _say(f"tarot active {'card:' if slash else ''}{BY_NUMBER[wanted[0]].name}", slash)
+            + "."
         )
     return text
 

@@ -92,7 +92,9 @@ def test_the_console_companion_names_console_commands() -> None:
     refused(t, "tarot discard star", "is for a game's dealt cards")
     every = ", ".join(str(n) for n in range(22))  # every card preferred: one is dealt
     dealt = t.run(f"divinate {every}")
-    assert "make it active with `tarot active`" in dealt.text, dealt.text
+    named = dealt.text.split("make it active with `tarot active ")[1].split("`")[0]
+    assert named in dealt.text.split("Active: ")[0] and named not in dealt.text.split(". ")[1]
+    assert t.run(f"tarot active {named}").text.endswith(f"{named} is now the active card.")
 
 
 def test_chess28_words_that_are_not_options_are_refused() -> None:

@@ -418,7 +418,12 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
         + (" against Iron Skin" if c.iron else "")
         + ":"
     ]
-    lines += [f"- {count(w, 'wound')}: {T.percent(p)}" for w, p in dist.items()]
+    shown = [w for w, p in dist.items() if p >= 0.0005]  # (each at least 0.1% as printed)
+    last = max(shown, default=0)
+    lines += [f"- {count(w, 'wound')}: {T.percent(p)}" for w, p in dist.items() if w <= last]
+    tail = sum(p for w, p in dist.items() if w > last)
+    if tail:  # a long tail of counts each under 0.05%, summed rather than listed
+        lines.append(f"- more than {count(last, 'wound')}: {T.percent(tail)}")
     lines += [
         f"- kills a model with {hp} HP left: {T.percent(kill_chance(dist, hp))}" for hp in (1, 2, 3)
     ]

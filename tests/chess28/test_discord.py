@@ -208,6 +208,9 @@ async def test_looking_commands_answer_privately(table: Harness) -> None:
     assert r.ephemeral and "heart" in r.content
     r = await table.slash(ALICE, "chess28 odds", fight=1, defence=0)
     assert r.ephemeral and "50.0%" in r.content
+    r = await table.slash(ALICE, "chess28 odds", fight=30, defence=30)
+    assert "- 25 wounds: 0.1%\n- more than 25 wounds: 0.1%\n- kills" in r.content, r.content
+    assert "0.0%" not in r.content and "26 wounds" not in r.content  # no tail of empty lines
     r = await table.slash(ALICE, "chess28 rules", term="Push Back")
     assert r.ephemeral and "opposite" in r.content
     r = await table.slash(ALICE, "chess28 rules")

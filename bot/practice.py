@@ -166,9 +166,12 @@ class AIPractice:
         )
         return again
 
-    async def ai_turn(self, game_id: int) -> Answer | None:
+    async def ai_turn(self, game_id: int, not_before: float = 0.0) -> Answer | None:
         """One action of the AI if it decides now in this game (None otherwise): the search
-        runs off the event loop, then the action is applied like a player's."""
+        runs off the event loop, then the action is applied like a player's, not before the
+        loop time ``not_before`` (the pace: the wait comes between the choosing and the saving,
+        so that what players do meanwhile, an undo or a concession, makes the action stale and
+        it is dropped, never applied to a game it was not chosen for)."""
         svc: Any = self  # the GameService this part is mixed into
         row = await svc.store.game(game_id)
         if row is None or row.status != "live":
@@ -180,6 +183,9 @@ class AIPractice:
         if state is None or decider is None or not opponent.plays(decider):
             return None
         action = await asyncio.to_thread(self._ai_action, game_id, opponent, plugin.rules, state)
+        wait = not_before - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
         ans: Answer = await svc._run(
             game_id, svc.user_of(row, decider), lambda t, p: t.act(action, p), row.version
         )

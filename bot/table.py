@@ -265,6 +265,17 @@ class Table:
                 seats, new_level = self.opponent.seats or (Player.BLACK,), level(c.seats)
             else:  # both checked before either changes
                 seats, new_level = seats_from(c.seats), level(c.level or self.opponent.level)
+            if (
+                seats != self.opponent.seats
+                and any(self.keeps_secret(p) for p in Player)
+                and self.state is not None
+                and self.rules.history(self.state)
+            ):  # handing the AI's seat over would show its hand
+                raise RulesError(
+                    "the AI's hand is secret: in a game with secrets it keeps its side until "
+                    "the game ends (its level may change: `ai easy`); start another with "
+                    f"`game new {self.plugin.id}`"
+                )
             self.opponent.seats, self.opponent.level = seats, new_level
             if not seats:
                 return Reply("The AI plays no side now.")

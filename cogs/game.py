@@ -40,7 +40,7 @@ async def resolve_choice(interaction: discord.Interaction, text: str, prefix: st
     """A choice as typed, with the server's data it names (e.g. a faction), made
     self-contained so the game never depends on the server's data later."""
     plugin, library = await _plugin_here(interaction)
-    text = K.parse_text(text, plugin.choice_word or "choice")
+    text = K.parse_text(text, plugin.choice_word or "choice", K.MAX_CHOICE_TEXT)  # (a deck list)
     if not plugin.library_kind:
         if prefix:
             raise RulesError(f"{plugin.name} has no factions: leave `faction` out")

@@ -700,28 +700,21 @@ async def respond(interaction: discord.Interaction, ans: Answer) -> None:
 
 async def play_ai(interaction: discord.Interaction, game_id: int) -> None:
     """The AI's actions while it decides (issue 17), each shown like a player's: the live
-    message edited, the log line posted when the decision passes back."""
+    message edited, the log line posted when the decision passes back. Each comes ``ai_pace``
+    seconds after the action before it was shown, the person's included, however long the AI
+    took to choose it (its search runs meanwhile): players can follow, and how long it
+    thought says nothing of the cards it holds."""
     svc = service(interaction)
-    shown = 0.0
+    loop = asyncio.get_running_loop()
+    shown = loop.time()  # the person's action, just shown
     while True:
-        await _pace(svc.ai_pace, shown)
-        ans = await svc.ai_turn(game_id)
+        ans = await svc.ai_turn(game_id, not_before=shown + svc.ai_pace)
         if ans is None:
             return
         await publish(interaction, ans)
-        shown = asyncio.get_running_loop().time()
+        shown = loop.time()
         if not ans.ai_turn:
             return
-
-
-async def _pace(pace: float, shown: float) -> None:
-    """Wait until ``pace`` seconds have passed since the AI's last action was shown (at loop
-    time ``shown``; 0: none yet), so that players can follow. The wait comes before the AI
-    decides and its action is saved, never between the saving and the showing: what players
-    do meanwhile (an undo, a concession) is what the AI then finds."""
-    wait = shown + pace - asyncio.get_running_loop().time()
-    if shown and wait > 0:
-        await asyncio.sleep(wait)
 
 
 async def resume_ai(client: discord.Client) -> None:
@@ -730,11 +723,11 @@ async def resume_ai(client: discord.Client) -> None:
     svc: Any = getattr(client, "service", None)
     if svc is None:
         return
+    loop = asyncio.get_running_loop()
     for game_id in await svc.resume_ai():
-        shown = 0.0
+        shown = 0.0  # (nothing shown yet since the restart: the first action at once)
         while True:
-            await _pace(svc.ai_pace, shown)
-            ans = await svc.ai_turn(game_id)
+            ans = await svc.ai_turn(game_id, not_before=shown + svc.ai_pace if shown else 0.0)
             if ans is None:
                 break
             channel = client.get_channel(ans.channel_id) if ans.channel_id else None
@@ -775,7 +768,7 @@ async def resume_ai(client: discord.Client) -> None:
                     await channel.edit(archived=True)
                 except discord.HTTPException:
                     log.info("could not archive the thread of game %s", ans.game_id)
-            shown = asyncio.get_running_loop().time()
+            shown = loop.time()
             if not ans.ai_turn:
                 break
 

@@ -86,8 +86,12 @@ def test_chess28_hand_shows_only_the_persons_gambit_cards() -> None:
     assert t.run("1").ok  # the game mode: then the Gambit Cards are dealt
     r = t.run("hand")
     assert r.ok and "White's Gambit Cards" in r.text and "Black" not in r.text, r.text
+    assert not t.run("ai off").ok  # the AI keeps its side, and its cards stay hidden
+    assert "Black's Gambit Cards" not in t.run("hand").text
     # hot-seat (no AI), the console shows both
-    t.run("ai off")
+    t = Table(RandomDice(1))
+    t.run("game new chess28")
+    t.run("1")
     both = t.run("hand")
     assert "White's Gambit Cards" in both.text and "Black's Gambit Cards" in both.text
 
@@ -178,6 +182,25 @@ def test_undo_against_the_ai_refused_when_there_is_nothing_of_the_persons() -> N
     cards.run("1")
     r = cards.run("undo")
     assert not r.ok and "no undo in a game with secret cards" in r.text
+
+
+def test_the_ai_keeps_its_side_in_a_game_with_secrets() -> None:
+    """Handing the AI's seat to the person mid-game would show the AI's hand at the console."""
+    cards = practice("card-game ai easy")
+    cards.run("1")
+    before = cards.rules.dumps(cards.state)
+    for words in ("ai off", "ai white", "ai both"):
+        r = cards.run(words)
+        assert not r.ok and "The AI's hand is secret" in r.text, (words, r.text)
+        assert cards.opponent.seats == (Player.BLACK,)
+    assert "Your hand (Black" not in cards.run("board black").text
+    assert cards.run("ai hard").text == "The AI (hard) plays Black."  # the level may change
+    assert cards.rules.dumps(cards.state) == before
+    fresh = practice("card-game ai easy")  # before the first action the side may still change
+    assert fresh.run("ai white").ok and fresh.opponent.seats == (Player.WHITE,)
+    plain = practice("d20-chess ai easy")  # no secrets: the person may take the AI's side
+    plain.run("1")
+    assert plain.run("ai off").text == "The AI plays no side now."
 
 
 def test_the_console_help_and_banner_name_the_ai() -> None:

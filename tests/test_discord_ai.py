@@ -63,8 +63,8 @@ async def test_practice_game_against_the_ai(table: Harness) -> None:
     played: list[Any] = []
     real_turn = svc.ai_turn
 
-    async def counted(game_id: int) -> Any:
-        ans = await real_turn(game_id)
+    async def counted(game_id: int, **pace: Any) -> Any:
+        ans = await real_turn(game_id, **pace)
         if ans is not None:
             played.append(ans)
         return ans
@@ -102,7 +102,7 @@ async def _stopped_on_the_ai_turn(monkeypatch: Any, db: Any) -> tuple[Harness, i
             ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
         )
 
-        async def crash(game_id: int) -> None:  # the process dies before the AI plays
+        async def crash(game_id: int, **pace: Any) -> None:  # the process dies before the AI plays
             return None
 
         monkeypatch.setattr(bot.service, "ai_turn", crash)
@@ -198,9 +198,9 @@ async def test_the_ai_decisions_are_never_sent_to_the_person(table: Harness) -> 
     ai_actions = 0
     real_turn = svc.ai_turn
 
-    async def counted(game_id: int) -> Any:
+    async def counted(game_id: int, **pace: Any) -> Any:
         nonlocal ai_actions
-        ans = await real_turn(game_id)
+        ans = await real_turn(game_id, **pace)
         ai_actions += ans is not None
         return ans
 
@@ -300,6 +300,49 @@ async def test_the_ai_actions_are_shown_at_a_readable_pace(table: Harness) -> No
     assert min(gaps) >= 0.15, gaps
 
 
+async def test_how_long_the_ai_thinks_does_not_show(table: Harness, monkeypatch: Any) -> None:
+    """The AI's reply comes ``ai_pace`` after the person's action, the first one too, whether
+    its search took no time (one legal choice, say: no card to answer with) or most of the
+    pace: in a game with secrets its thinking time would tell what it holds."""
+    import time
+
+    from rules.ai.players import AIPlayer
+
+    svc = table.bot.service  # type: ignore[attr-defined]
+    svc.ai_pace = 0.4
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
+    )
+    stamps: list[float] = []
+    real_edit = table._edit
+
+    def edit(message_id: int, data: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+        stamps.append(time.monotonic())  # the live message shows an action
+        return real_edit(message_id, data, files)
+
+    table._edit = edit  # type: ignore[method-assign]
+    real_act = AIPlayer.act
+    rng = random.Random(3)
+    gaps = []
+    for think in (0.0, 0.3):
+
+        def act(self: Any, system: Any, state: Any, think: float = think) -> Any:
+            time.sleep(think)  # (in the search's thread)
+            return real_act(self, system, state)
+
+        monkeypatch.setattr(AIPlayer, "act", act)
+        row, before = await _state(table)
+        rules = svc.plugin(row).rules
+        stamps.clear()
+        await _pick(table, rng, row, before, rules)  # the person's action, then the AI's reply
+        row, after = await _state(table)
+        assert len(rules.history(after)) == len(rules.history(before)) + 2  # the AI replied
+        assert len(stamps) == 2, stamps  # the person's action shown, then the AI's
+        gaps.append(stamps[1] - stamps[0])
+    assert min(gaps) >= 0.4, gaps  # the pace, the first reply too
+    assert abs(gaps[1] - gaps[0]) < 0.15, gaps  # not the pace plus the search
+
+
 def test_the_ai_pace_is_a_setting(monkeypatch: Any, tmp_path: Any) -> None:
     from bot.app import WargameBot
     from bot.settings import Settings
@@ -353,7 +396,7 @@ async def test_a_whole_practice_game_with_a_restart_during_the_ai_turn(
             await _pick(table, rng, row, state, rules)
             row, state = await _state(table)
 
-        async def crash(game_id: int) -> None:  # the process dies before the AI plays
+        async def crash(game_id: int, **pace: Any) -> None:  # the process dies before the AI plays
             return None
 
         svc.ai_turn = crash
@@ -408,8 +451,8 @@ async def test_what_the_person_does_during_the_ai_pace_is_what_the_ai_finds(
     played = asyncio.Event()
     real_turn = svc.ai_turn
 
-    async def turn(game_id: int) -> Any:
-        ans = await real_turn(game_id)
+    async def turn(game_id: int, **pace: Any) -> Any:
+        ans = await real_turn(game_id, **pace)
         played.set()
         return ans
 
@@ -469,8 +512,8 @@ async def test_practice_as_black_the_ai_plays_white(
     played: list[Any] = []
     real_turn = svc.ai_turn
 
-    async def counted(game_id: int) -> Any:
-        ans = await real_turn(game_id)
+    async def counted(game_id: int, **pace: Any) -> Any:
+        ans = await real_turn(game_id, **pace)
         played.append(ans)
         return ans
 
@@ -545,7 +588,7 @@ async def test_while_the_ai_decides_nothing_asks_a_person_to_act(table: Harness)
     assert lines[0].startswith("White ") and any(line.startswith("Black ") for line in lines)
     assert lines[-1] == f"<@{ALICE}>, it is your decision." and posted[0].pinged == [ALICE]
 
-    async def held(game_id: int) -> None:  # the AI's next turn, not played yet
+    async def held(game_id: int, **pace: Any) -> None:  # the AI's next turn, not played yet
         return None
 
     svc.ai_turn = held
@@ -647,7 +690,7 @@ async def test_the_idle_reminder_goes_to_the_person_never_to_the_ai(table: Harne
     notices = await svc.sweep()
     assert len(notices) == 1 and notices[0].text.startswith(f"<@{ALICE}>: game #")
 
-    async def held(game_id: int) -> None:  # the AI's turn, not played
+    async def held(game_id: int, **pace: Any) -> None:  # the AI's turn, not played
         return None
 
     svc.ai_turn = held

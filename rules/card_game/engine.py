@@ -77,17 +77,16 @@ def playable(w: Work, p: Player, cid: int, *, window: bool) -> str | None:
 
 
 def counterable(w: Work, prog: Program) -> bool:
-    """Whether the opponent is asked to answer this Tactic: they have an unused Counter! in
-    their deck list and the Material to pay for it (so asking reveals nothing of their hand)."""
+    """Whether the opponent is asked to answer this Tactic (CG-17): they have the Material to
+    pay for Counter! and their one Counter! is not yet in their Burn or Captured pile. Only
+    what both players see decides it: neither their hand nor their secret deck list (whether
+    it holds a Counter! at all) shows in whether the window opens."""
     if prog.kind != "hand" or not w.card(prog.source).type.is_tactic:
         return False
-    them = prog.owner.other
-    side = w.side(them)
+    side = w.side(prog.owner.other)
     if side.material < 3:
         return False
-    used = set(side.burn) | set(side.captured)
-    deck = w.config.decks[them]
-    return any(n == "Counter!" and them * 100 + i + 1 not in used for i, n in enumerate(deck.cards))
+    return not any(w.card(c).effect == T.COUNTER for c in (*side.burn, *side.captured))
 
 
 def moves_of(w: Work | GameState, u: Unit) -> list[Move]:

@@ -19,12 +19,23 @@ W, B = Player.WHITE, Player.BLACK
 
 
 class Build:
-    def __init__(self, white_king: str = "King of Spades", black_king: str = "King of Hearts"):
+    def __init__(
+        self,
+        white_king: str = "King of Spades",
+        black_king: str = "King of Hearts",
+        counters: bool = False,
+    ):
+        """``counters``: each side's Counter! is still unplayed, so a Tactic opens its
+        opponent's answer window (CG-17). By default both are spent (in the Burn pile), so
+        that a test's Tactic resolves at once unless the test is about that window."""
         self.names: dict[Player, list[str]] = {W: [white_king], B: [black_king]}
         self.zones: dict[Player, dict[str, list[int]]] = {
             p: {"hand": [], "deck": [], "captured": [], "burn": [], "statics": []} for p in Player
         }
         self.units: list[Unit] = []
+        if not counters:
+            for p in Player:
+                self.add(p, "Counter!", "burn")
 
     def add(self, p: Player, name: str, zone: str = "hand", **unit: Any) -> int:
         cid = p * 100 + len(self.names[p])

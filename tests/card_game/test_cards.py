@@ -211,7 +211,7 @@ def test_queen_of_hearts_trap_two_tactics_or_four_material() -> None:
 
 # ---- Spades ----
 def test_spade_knight_take_takes_a_tactic_from_the_burn_pile() -> None:
-    b = Build()
+    b = Build(counters=True)
     knight = b.unit(W, "Spade Knight", "b1")  # 5/2
     b.unit(B, "Diamond Pawn", "c3")
     b.add(W, "Skew", "burn")
@@ -414,7 +414,7 @@ def test_blunder_weakens_and_moves_an_enemy_piece() -> None:
 
 
 def test_counter_stops_a_tactic_and_is_only_an_answer() -> None:
-    b = Build()
+    b = Build(counters=True)
     counter = b.add(B, "Counter!")
     castle = b.add(W, "Castle")
     s = with_side(b.state(), W, king_damage=6)
@@ -430,13 +430,24 @@ def test_counter_stops_a_tactic_and_is_only_an_answer() -> None:
 
 
 def test_the_answer_window_opens_whether_or_not_counter_is_in_hand() -> None:
-    b = Build()
+    b = Build(counters=True)
     b.add(B, "Counter!", "deck")  # in the deck list, not in hand
     castle = b.add(W, "Castle")
     s = act(b.state(), A.PlayCard(castle))
     assert decider(s) is B and legal_actions(s) == [A.Pass()]
     poor = act(b.state(material=(10, 2)), A.PlayCard(castle))  # cannot pay for it
     assert poor.program is None
+
+
+def test_the_answer_window_does_not_tell_whether_the_deck_list_holds_counter() -> None:
+    b = Build(counters=True)  # Black's list has no Counter! at all: the window opens all the same
+    castle = b.add(W, "Castle")
+    s = act(b.state(), A.PlayCard(castle))
+    assert decider(s) is B and legal_actions(s) == [A.Pass()]
+    b = Build(counters=True)  # once Black's Counter! is in a public pile, it answers nothing
+    b.add(B, "Counter!", "burn")
+    castle = b.add(W, "Castle")
+    assert act(b.state(), A.PlayCard(castle)).program is None
 
 
 def test_lockdown_captures_your_pawn_for_a_card_or_three_material() -> None:

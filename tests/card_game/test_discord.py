@@ -102,7 +102,8 @@ async def test_a_game_through_discord_never_tells_the_channel_a_hand(table: Harn
         seen = sorted(public_names(before) | public_names(after), key=len, reverse=True)
         for shown in sent:
             assert "'s hand (" not in shown and "Your hand (" not in shown
-            text = shown
+            # the answer window names the one card that answers, whoever holds it (CG-17)
+            text = shown.replace("with Counter!, or let it resolve", "")
             for name in seen:  # "Pawn's Gambit" in play does not name a Pawn in hand
                 text = text.replace(name, "")
             leaked = [n for n in secret if n in text]
@@ -188,3 +189,17 @@ async def test_a_game_with_secrets_is_exported_only_once_it_is_over(table: Harne
     # Nothing ended in another channel: there, nothing to export.
     r = await table.slash(ALICE, "game export")
     assert r.ephemeral and "no started game" in r.content.lower() and not r.files
+
+
+async def test_a_deck_list_written_out_in_full_is_read(table: Harness) -> None:
+    """A deck list is longer than most options: the Diamonds starter written out runs past
+    200 characters, and `/team` reads it whole."""
+    from rules.card_game.decks import STARTERS
+
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="card-game")
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    written = STARTERS["Diamonds starter"]
+    assert len(written) > 200
+    r = await table.slash(ALICE, "team", channel=channel, team=written)
+    assert not r.ephemeral and "kept secret" in r.content, r.content

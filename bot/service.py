@@ -681,12 +681,16 @@ class GameService(AIPractice, UndoRequests):
         game_id: int,
         meta: Callable[[GameRow], dict[str, object]] | None = None,
         status: str | None = None,
-    ) -> int:
+        expect: tuple[str, ...] = ("challenge", "teams", "live"),
+    ) -> int | None:
         """Change a game's status or meta (not the game itself) under its lock; the cached
-        state carries over to the new version instead of being replayed again."""
+        state carries over to the new version instead of being replayed again. Only while
+        the game's status, read under the lock, is one of ``expect`` (None: it changed
+        meanwhile, say a challenge accepted as it was called off, and nothing is done)."""
         async with self.lock(game_id):
             fresh = await self.store.game(game_id)
-            assert fresh is not None
+            if fresh is None or fresh.status not in expect:
+                return None
             new_meta = None if meta is None else {**fresh.meta, **meta(fresh)}
             version = await self.store.save_game(fresh, status=status, meta=new_meta)
             self._carry_cache(fresh, version, over=status == "over")
@@ -962,7 +966,11 @@ class GameService(AIPractice, UndoRequests):
         if row.status != "live":
             if self.seat(row, user_id) is None:
                 return Answer.error("Only the two players can call this game off.")
-            await self._update(row.id, status="over")
+            if await self._update(row.id, status="over", expect=("challenge", "teams")) is None:
+                return Answer.error(
+                    "That game has started or ended meanwhile: nothing was called off "
+                    "(`/game concede` concedes a game under way)."
+                )
             return Answer(f"<@{user_id}> called the game off before it started.")
         return await self.execute(channel_id, user_id, K.Concede())
 
@@ -970,7 +978,8 @@ class GameService(AIPractice, UndoRequests):
         row = await self.store.live_game(channel_id)
         if row is None:
             return await self.no_game_here(channel_id, "There is no game here")
-        await self._update(row.id, lambda fresh: {"ended_by": user_id}, status="over")
+        if await self._update(row.id, lambda fresh: {"ended_by": user_id}, status="over") is None:
+            return Answer.error("That game is already over.")
         text = f"<@{user_id}> ended this game (moderator). The channel is free again."
         # The live message keeps its picture but loses its buttons.
         return Answer(

@@ -333,3 +333,53 @@ async def test_pings_go_only_to_a_player_the_decision_passes_to(table: Harness) 
     logs = [m for m in table.sent[before:] if not m.ephemeral]
     assert len(logs) == 1 and logs[0].pinged == [other]  # the decision passed: one log line
     assert f"<@{other}>, it is your decision" in logs[0].content
+
+
+# ---- a change of status races another: one of them, never both ----
+async def test_calling_a_game_off_as_it_is_accepted_does_not_end_it_too(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="d20-chess")
+    ask = await table.slash(ALICE, "game concede")
+    table.feed(table.click_payload(BOB, sent, sent.button("Accept")))  # d20: starts at once
+    table.feed(table.click_payload(ALICE, ask, ask.custom_ids()[0]))
+    await table.settle()
+    row = await table.bot.service.store.game(1)  # type: ignore[attr-defined]
+    assert row is not None
+    called_off = [s for s in table.sent if "called the game off" in s.content]
+    if row.status == "live":  # the acceptance came first: the call-off is refused
+        assert called_off == []
+        refusal = [s for s in table.sent if "has started or ended meanwhile" in s.content]
+        assert len(refusal) == 1 and refusal[0].ephemeral
+    else:  # the call-off came first: the acceptance is refused, nothing starts
+        assert row.status == "over" and not row.started and len(called_off) == 1
+
+
+async def test_two_call_offs_end_the_game_once(table: Harness) -> None:
+    await table.slash(ALICE, "game new", users={"opponent": BOB}, system="d20-chess")
+    asks = [await table.slash(user, "game concede") for user in (ALICE, BOB)]
+    for user, ask in zip((ALICE, BOB), asks, strict=True):
+        table.feed(table.click_payload(user, ask, ask.custom_ids()[0]))
+    await table.settle()
+    said = [s for s in table.sent if "called the game off" in s.content]
+    assert len(said) == 1 and not said[0].ephemeral
+    row = await table.bot.service.store.game(1)  # type: ignore[attr-defined]
+    assert row is not None and row.status == "over" and row.version == 1  # one write
+
+
+async def test_a_moderator_cannot_end_a_game_that_just_ended(dbs: Any) -> None:
+    store = await dbs.store("end")
+    await store.open()
+    svc = GameService(store, dice=lambda: RandomDice(1), render=False)
+    ans = await svc.challenge(5, 77, 1, 2, system="d20-chess")
+    await svc.answer_challenge(ans.game_id or 0, 2, True)
+    row = await store.live_game(77)
+    assert row is not None and row.status == "live"
+    async with svc.lock(row.id):  # the concession is in first, the moderator's end waits
+        first = asyncio.create_task(svc.concede(77, 1, game_id=row.id))
+        await asyncio.sleep(0.05)
+        second = asyncio.create_task(svc.end_by_moderator(77, 3))
+        await asyncio.sleep(0.05)
+    conceded, ended = await first, await second
+    assert conceded.ok and not ended.ok and "already over" in ended.text, ended.text
+    after = await store.game(row.id)
+    assert after is not None and after.status == "over" and "ended_by" not in after.meta
+    await store.close()

@@ -129,8 +129,26 @@ class AIPractice:
         except ChannelTaken:
             return Answer.error(self.busy_text)
         text = f"{plugin.name} begins." + (" Hints are allowed: `/game hint`." if hints else "")
-        started: Answer = await svc._start(row, user_id, choices, text)
+        try:
+            started: Answer = await svc._start(row, user_id, choices, text)
+        except Exception:  # (the start is a second write: a half-made game must not stay)
+            await self._abandon(row.id)
+            raise
+        if not started.ok:
+            await self._abandon(row.id)
         return started
+
+    async def _abandon(self, game_id: int) -> None:
+        """A practice game whose start failed is ended, so that it does not hold the channel
+        (a challenge to the bot that nobody can accept)."""
+        svc: Any = self  # the GameService this part is mixed into
+        try:
+            async with svc.lock(game_id):
+                row = await svc.store.game(game_id)
+                if row is not None and row.status == "challenge":
+                    await svc.store.save_game(row, status="over")
+        except Exception:
+            log.exception("could not end the unstarted practice game %s", game_id)
 
     def practice_headline(self, row: GameRow) -> str:
         """The first line of a practice game's live message, all game long: who plays which

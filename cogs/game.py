@@ -285,9 +285,15 @@ class Game(commands.Cog):
             interaction, await svc.set_team(channel_id(interaction), interaction.user.id, team)
         )
 
+    resumed = False  # (on_ready comes again after each reconnection: the AI resumes once)
+
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """After a restart: the practice games where the AI must decide play on."""
+        """After a restart: the practice games where the AI must decide play on (once a
+        process: after a reconnection a game's AI may already be playing)."""
+        if self.resumed:
+            return
+        self.resumed = True
         await resume_ai(self.bot)
 
     @commands.Cog.listener()

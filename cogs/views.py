@@ -708,13 +708,43 @@ async def play_ai(interaction: discord.Interaction, game_id: int) -> None:
     loop = asyncio.get_running_loop()
     shown = loop.time()  # the person's action, just shown
     while True:
-        ans = await svc.ai_turn(game_id, not_before=shown + svc.ai_pace)
+        try:
+            ans = await ai_turn_retrying(svc, game_id, shown + svc.ai_pace)
+        except AIFailed:
+            await interaction.followup.send(AI_FAILED, ephemeral=True)
+            return
         if ans is None:
             return
         await publish(interaction, ans)
         shown = loop.time()
         if not ans.ai_turn:
             return
+
+
+AI_RETRIES = (1.0, 3.0)  # seconds before each new try of an AI action that failed to save
+AI_FAILED = (
+    "The AI could not make its move (a fault on my side; it is logged). Your own action "
+    "stands. `/game undo` takes it back so you can play on, or the AI tries again when the "
+    "bot restarts."
+)
+
+
+class AIFailed(Exception):
+    """The AI's action failed on every try."""
+
+
+async def ai_turn_retrying(svc: Any, game_id: int, not_before: float) -> Any:
+    """The service's ``ai_turn``, tried again after a fault (a database busy for a moment):
+    nothing of a failed try was saved, so a new try starts from the stored game."""
+    for wait in (*AI_RETRIES, None):
+        try:
+            return await svc.ai_turn(game_id, not_before=not_before)
+        except Exception:
+            log.exception("the AI's action in game %s failed", game_id)
+            if wait is None:
+                raise AIFailed from None
+            await asyncio.sleep(wait)
+    return None
 
 
 async def resume_ai(client: discord.Client) -> None:
@@ -727,7 +757,10 @@ async def resume_ai(client: discord.Client) -> None:
     for game_id in await svc.resume_ai():
         shown = 0.0  # (nothing shown yet since the restart: the first action at once)
         while True:
-            ans = await svc.ai_turn(game_id, not_before=shown + svc.ai_pace if shown else 0.0)
+            try:
+                ans = await ai_turn_retrying(svc, game_id, shown + svc.ai_pace if shown else 0.0)
+            except AIFailed:
+                break  # (logged; it tries again at the next start)
             if ans is None:
                 break
             channel = client.get_channel(ans.channel_id) if ans.channel_id else None

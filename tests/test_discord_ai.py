@@ -139,6 +139,17 @@ async def test_a_restart_during_the_ai_turn_resumes_it(monkeypatch: Any, tmp_pat
         assert state.to_act.value == W_SEAT  # the AI played on start-up
         edited = table2.messages[row.message_id]
         assert "it is your decision" in edited.content
+        looked = []
+        real_resume = bot2.service.resume_ai
+
+        async def resume() -> Any:
+            looked.append(1)
+            return await real_resume()
+
+        bot2.service.resume_ai = resume
+        bot2.dispatch("ready")  # a reconnection: the AI's games are not resumed a second time
+        await table2.settle()
+        assert looked == []
     finally:
         await stop_bot(bot2, table2)
     assert table2.errors == [] and table2.violations == []
@@ -749,3 +760,85 @@ async def test_a_side_that_is_not_white_or_black_is_refused_and_starts_nothing(
     ans = await svc.practice(None, CHANNEL_ID, ALICE, BOT_ID, side="purple")
     assert not ans.ok and ans.text == "'purple' is not a side: choose white or black.", ans.text
     assert await svc.store.live_game(CHANNEL_ID) is None
+
+
+async def test_a_practice_game_whose_start_fails_does_not_hold_the_channel(
+    table: Harness, monkeypatch: Any
+) -> None:
+    svc = table.bot.service  # type: ignore[attr-defined]
+    real = svc.store.save_game
+    calls = [0]
+
+    async def save(row: Any, **kw: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == 1:  # the start's save
+            raise RuntimeError("database is locked")
+        return await real(row, **kw)
+
+    monkeypatch.setattr(svc.store, "save_game", save)
+    r = await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess")
+    assert r.ephemeral and "nothing was changed" in r.content, r.content
+    assert await svc.store.live_game(CHANNEL_ID) is None  # nothing half-made holds the channel
+    table.errors.clear()
+    r = await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess")
+    assert not r.ephemeral and "Practice game" in r.content, r.content
+
+
+async def test_the_ai_tries_again_when_its_action_fails_to_save(
+    table: Harness, monkeypatch: Any
+) -> None:
+    import cogs.views as views
+
+    monkeypatch.setattr(views, "AI_RETRIES", (0.01, 0.01))
+    svc = table.bot.service  # type: ignore[attr-defined]
+    await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess")
+    row, before = await _state(table)
+    rules = svc.plugin(row).rules
+    real_turn = svc.ai_turn
+    tries = [0]
+
+    async def flaky(game_id: int, **pace: Any) -> Any:
+        tries[0] += 1
+        if tries[0] == 1:
+            raise RuntimeError("database is locked")
+        return await real_turn(game_id, **pace)
+
+    svc.ai_turn = flaky
+    await _pick(table, random.Random(4), row, before, rules)
+    row, after = await _state(table)
+    assert tries[0] >= 2 and len(rules.history(after)) >= len(rules.history(before)) + 2
+    assert not any(views.AI_FAILED in s.content for s in table.sent)
+    assert len(table.errors) == 1 and "failed" in table.errors[0].getMessage()  # logged
+    table.errors.clear()
+    svc.ai_turn = real_turn
+
+
+async def test_an_ai_action_that_keeps_failing_is_said_and_undo_plays_on(
+    table: Harness, monkeypatch: Any
+) -> None:
+    import cogs.views as views
+
+    monkeypatch.setattr(views, "AI_RETRIES", (0.01, 0.01))
+    svc = table.bot.service  # type: ignore[attr-defined]
+    await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess")
+    row, before = await _state(table)
+    rules = svc.plugin(row).rules
+    real_turn = svc.ai_turn
+
+    async def broken(game_id: int, **pace: Any) -> Any:
+        raise RuntimeError("database is locked")
+
+    svc.ai_turn = broken
+    await _pick(table, random.Random(4), row, before, rules)
+    said = [s for s in table.sent if views.AI_FAILED in s.content]
+    assert len(said) == 1 and said[0].ephemeral
+    assert not any("nothing was changed" in s.content for s in table.sent)
+    row, waiting = await _state(table)
+    assert len(rules.history(waiting)) == len(rules.history(before)) + 1  # the person's stands
+    assert len(table.errors) == 3  # each try logged
+    table.errors.clear()
+    svc.ai_turn = real_turn
+    r = await table.slash(ALICE, "game undo")
+    assert "Undid:" in r.content, r.content
+    row, back = await _state(table)
+    assert len(rules.history(back)) == len(rules.history(before))

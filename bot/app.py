@@ -14,8 +14,9 @@ from discord.ext import commands
 
 from bot import gctune, systems
 from bot.checks import CheckedTree
+from bot.faults import tell_fault
 from bot.painter import Painter
-from bot.service import SOMETHING_WRONG, GameService, Notice
+from bot.service import GameService, Notice
 from bot.settings import Settings
 from bot.stores import open_store
 from rules.core.dice import Dice, SystemDice
@@ -130,11 +131,7 @@ class WargameBot(commands.Bot):
     ) -> None:
         """Last line of defence: log it, tell the user plainly, change nothing."""
         log.error("command %s failed", getattr(interaction.command, "name", "?"), exc_info=error)
-        text = SOMETHING_WRONG
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await tell_fault(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)

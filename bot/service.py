@@ -13,6 +13,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
+from contextvars import ContextVar
 from typing import Any
 
 from bot import commands as K
@@ -49,6 +50,20 @@ PREFS = "player-prefs"  # per-user settings in the store's channel_state (keyed 
 PUBLIC_VIEW = Player.WHITE  # the orientation of the pictures everyone sees
 CACHE_GAMES = 4096  # live games kept in memory (a bench of 1000 live games fits)
 SOMETHING_WRONG = "Something went wrong on my side; nothing was changed. Please try again."
+SAVED_NOT_SHOWN = (
+    "Your action was applied, but something went wrong on my side while showing it. "
+    "`/game board` shows the game as it stands."
+)
+# Set once this task (one interaction's handling) has saved a change to a game: a fault after
+# it must not be answered with "nothing was changed".
+SAVED: ContextVar[bool] = ContextVar("saved", default=False)
+
+
+def fault_text() -> str:
+    """What to tell a player whose interaction failed: nothing changed, or it did."""
+    return SAVED_NOT_SHOWN if SAVED.get() else SOMETHING_WRONG
+
+
 CHANNEL_BUSY = (
     "This channel already has a game. Finish it (or `/game concede`) or start one in another"
     " channel."
@@ -537,6 +552,7 @@ class GameService(AIPractice, UndoRequests):
             new_events=rows,
             first_seq=len(before),
         )
+        SAVED.set(True)
         self._remember(row.id, version, new, over=status == "over")
         return version
 
@@ -693,6 +709,7 @@ class GameService(AIPractice, UndoRequests):
                 return None
             new_meta = None if meta is None else {**fresh.meta, **meta(fresh)}
             version = await self.store.save_game(fresh, status=status, meta=new_meta)
+            SAVED.set(True)
             self._carry_cache(fresh, version, over=status == "over")
             return version
 

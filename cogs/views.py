@@ -20,8 +20,10 @@ import discord
 
 from bot import commands as K
 from bot import systems
+from bot.faults import tell_fault
+from bot.locks import KeyedLocks
 from bot.plugin import Menu
-from bot.service import SOMETHING_WRONG, Answer
+from bot.service import Answer
 from cogs.common import (
     CONTENT_LIMIT,
     MAX_ID,
@@ -51,10 +53,7 @@ def friendly(callback: Callback) -> Callback:
             await callback(self, interaction)
         except Exception:
             log.exception("button %s failed", type(self).__name__)
-            if interaction.response.is_done():
-                await interaction.followup.send(SOMETHING_WRONG, ephemeral=True)
-            else:
-                await interaction.response.send_message(SOMETHING_WRONG, ephemeral=True)
+            await tell_fault(interaction)
 
     return run
 
@@ -537,8 +536,31 @@ async def _edit_live(interaction: discord.Interaction, ans: Answer, view: Any) -
     return True
 
 
+_publishing = KeyedLocks()  # per game: its live message is edited by one update at a time
+
+
 async def publish(interaction: discord.Interaction, ans: Answer) -> None:
-    """Answer a game update: edit the live message, post the log line when due."""
+    """Answer a game update: edit the live message, post the log line when due. Updates of
+    one game are shown one at a time, and one older than the stored game is not shown at all
+    (two actions in quick succession whose edits would otherwise land in either order, the
+    live message left showing the older)."""
+    if ans.game_id is None:
+        await _publish(interaction, ans)
+        return
+    async with _publishing.hold(ans.game_id):
+        await _publish(interaction, ans, await _outdated(interaction, ans))
+
+
+async def _outdated(interaction: discord.Interaction, ans: Answer) -> bool:
+    """Whether a newer version of the game than ``ans`` has been stored (and so is shown, or
+    about to be, by its own update)."""
+    if ans.version is None or ans.game_id is None:
+        return False
+    row = await service(interaction).store.game(ans.game_id)
+    return row is not None and row.version > ans.version
+
+
+async def _publish(interaction: discord.Interaction, ans: Answer, outdated: bool = False) -> None:
     svc = service(interaction)
     view = live_view(ans)
     # Once the game is over the live message keeps no buttons (the log line offers a rematch).
@@ -551,6 +573,14 @@ async def publish(interaction: discord.Interaction, ans: Answer) -> None:
         and message.id == ans.message_id
         and not interaction.response.is_done()
     )
+    if outdated:  # the newer update shows the live message; this one only answers
+        if on_live:
+            await interaction.response.defer()
+        if ans.log:
+            await _post_log(interaction, ans)
+        else:
+            await _private_ack(interaction, ans)
+        return
     if on_live:
         files = [] if ans.same_picture else picture(ans)
         await interaction.response.edit_message(

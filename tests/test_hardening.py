@@ -318,6 +318,30 @@ async def test_an_error_in_a_button_gets_the_same_friendly_answer(
     table.errors.clear()  # the one error this test caused on purpose
 
 
+async def test_a_fault_after_the_action_is_saved_says_it_was_applied(
+    table: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The action is saved, then showing it fails: the player is told it was applied, never
+    that nothing was changed (and trying again would find the choice gone)."""
+    import cogs.views as views
+
+    channel = await start_game(table)
+    svc = service(table)
+    row, before = await svc.current(channel)
+    last = next(s for s in reversed(table.sent) if s.custom_ids() and s.channel_id == channel)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("showing failed")
+
+    monkeypatch.setattr(views, "_publish", broken)
+    r = await table.click(ALICE, last, last.custom_ids()[0])
+    assert r.ephemeral and r.content.startswith("Your action was applied, but"), r.content
+    assert "`/game board` shows the game" in r.content and "nothing was changed" not in r.content
+    after, _ = await svc.current(channel)
+    assert after.version == row.version + 1  # applied once
+    table.errors.clear()  # the one error this test caused on purpose
+
+
 # ---- quiet pings (issue 12) ----
 async def test_pings_go_only_to_a_player_the_decision_passes_to(table: Harness) -> None:
     channel, row, state = await _second_move_pending(table)
@@ -383,3 +407,38 @@ async def test_a_moderator_cannot_end_a_game_that_just_ended(dbs: Any) -> None:
     after = await store.game(row.id)
     assert after is not None and after.status == "over" and "ended_by" not in after.meta
     await store.close()
+
+
+async def test_the_live_message_ends_on_the_newest_action_whatever_order_edits_land(
+    table: Harness, monkeypatch: Any
+) -> None:
+    """Two actions in quick succession: the first one's edit of the live message is slow (the
+    network, a rate limit) and would land after the second's, leaving the older board and
+    stale buttons up."""
+    from tests.test_discord_forged import message_with
+
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="d20-chess")
+    await table.click(BOB, sent, sent.button("Accept"))  # d20 explorer chess starts at once
+    channel = table.threads[-1]
+    svc = service(table)
+    row, _ = await svc.current(channel)
+    real = table.http_request
+    slow = [1]
+
+    async def http(route: Any, **kw: Any) -> Any:
+        if route.method == "PATCH" and "messages/{message_id}" in route.path and slow[0]:
+            slow[0] = 0
+            await asyncio.sleep(0.3)
+        return await real(route, **kw)
+
+    monkeypatch.setattr(table, "http_request", http)
+    for user, version in ((ALICE, row.version), (BOB, row.version + 1)):
+        msg = message_with(channel, f"wg:c:{row.id}:{version}:0")
+        table.feed(table.click_payload(user, msg, msg.custom_ids()[0]))
+        await asyncio.sleep(0.05)
+    await table.settle()
+    after, _ = await svc.current(channel)
+    assert after.version == row.version + 2  # both actions applied
+    ids = table.messages[after.message_id].custom_ids()
+    assert any(f":{after.version}:" in c or c.endswith(f":{after.version}") for c in ids), ids
+    assert not any(f":{after.version - 1}:" in c for c in ids), ids

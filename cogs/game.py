@@ -61,7 +61,11 @@ async def ac_team(interaction: discord.Interaction, current: str) -> list[app_co
             )
         except RulesError as e:
             verdict = str(e)
-        out.append(app_commands.Choice(name=f"{current} ({verdict})"[:100], value=current[:100]))
+        # The verdict first (a long list would push it out of the 100 characters a choice
+        # shows), and no choice at all for a list longer than a choice holds: picking it
+        # would send the list cut short.
+        if len(current) <= 100:
+            out.append(app_commands.Choice(name=f"{verdict} · {current}"[:100], value=current))
     if prefix:
         for label, value in plugin.complete_choice(prefix, current, library):
             if len(value) <= 100:
@@ -76,9 +80,10 @@ async def ac_team(interaction: discord.Interaction, current: str) -> list[app_co
 async def ac_faction(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The built-in Standard faction and this server's own."""
+    """This server's factions and the built-in Standard (last: a server may have 25, and
+    Discord shows 25 choices)."""
     _, library = await _plugin_here(interaction)
-    names = ["Standard", *(str(e.get("name", k)) for k, e in sorted(library.items()))]
+    names = [*(str(e.get("name", k)) for k, e in sorted(library.items())), "Standard"]
     return [
         app_commands.Choice(name=n[:100], value=n[:100])
         for n in names

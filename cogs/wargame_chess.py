@@ -242,7 +242,7 @@ async def ac_server_faction(
     factions = await F.library(service(interaction).store, interaction.guild_id)
     names = [str(e.get("name", k)) for k, e in sorted(factions.items())]
     if interaction.command is not None and interaction.command.name == "show":
-        names.insert(0, "Standard")
+        names.append("Standard")  # (last: with 25 server factions it is the one left out)
     return [
         app_commands.Choice(name=n[:100], value=n[:100])
         for n in names

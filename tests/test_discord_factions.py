@@ -85,9 +85,17 @@ async def test_bad_uploads_are_refused_privately_and_change_nothing(table: Harne
     )
     bad = COURT.replace(b'quantity = "1"', b'quantity = "3"').replace(b"cost = 1", b"cost = 0")
     r = await add(table, bad, "c.toml")
-    assert "2 problem(s)" in r.content, r.content
+    assert "2 problems; nothing was changed" in r.content, r.content
     assert "piece[1]" in r.content and "upgrade[1]" in r.content
     assert await factions_of(table) == before
+    # many long problems: the heading and the first ones stay, each cut short, within a message
+    rows = "".join(f'[[piece]]\nname = "P{i}"\ntype = "{"x" * 900}"\n' for i in range(30))
+    r = await add(table, f'name = "Many"\n{rows}'.encode(), "many.toml")
+    assert r.ephemeral and r.content.startswith("The faction file has "), r.content[:80]
+    assert "`piece[1]`" in r.content and "more: fix these and upload it again" in r.content
+    assert len(r.content) <= 2000 and all(len(line) <= 170 for line in r.content.splitlines())
+    r = await table.slash(ALICE, "faction remove", manage=True, name="Standard")
+    assert r.ephemeral and "built-in faction: it cannot be removed" in r.content, r.content
 
 
 async def test_choosing_factions_reveals_upgrades_and_keeps_the_data(table: Harness) -> None:
@@ -97,12 +105,19 @@ async def test_choosing_factions_reveals_upgrades_and_keeps_the_data(table: Harn
     await table.click(BOB, sent, sent.button("Accept"))
     channel = table.threads[-1]
     names = await table.autocomplete(ALICE, "team", "faction", channel=channel, faction="")
-    assert [c["value"] for c in names] == ["Standard", "Ashen Court", "Lantern Wardens"]
+    assert [c["value"] for c in names] == ["Ashen Court", "Lantern Wardens", "Standard"]
     hints = await table.autocomplete(
         ALICE, "team", "team", channel=channel, faction="Lantern Wardens", team="Lamplighter"
     )
     labels = [c["name"] for c in hints]
-    assert labels[0].startswith("Lamplighter (2 pts: ")
+    assert labels[0].startswith("2 pts: ") and labels[0].endswith(" · Lamplighter"), labels[0]
+    assert hints[0]["value"] == "Lamplighter"
+    long = "Lamplighter, " + ", ".join(["Lantern-bearer"] * 7)  # over 100 characters
+    hints = await table.autocomplete(
+        ALICE, "team", "team", channel=channel, faction="Lantern Wardens", team=long
+    )
+    assert len(long) > 100 and all(len(c["value"]) <= 100 for c in hints)
+    assert not any(long[:100] == c["value"] for c in hints)  # nothing that cuts the list short
     assert "add Wick Knight (0-2)" in labels and "add upgrade Long Night (2 pts)" in labels
     assert not any("Moth Knight" in x for x in labels)  # Summon only: not for a team list
     over = await table.slash(

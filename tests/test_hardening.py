@@ -327,7 +327,7 @@ async def test_a_fault_after_the_action_is_saved_says_it_was_applied(
 
     channel = await start_game(table)
     svc = service(table)
-    row, before = await svc.current(channel)
+    row, _ = await svc.current(channel)
     last = next(s for s in reversed(table.sent) if s.custom_ids() and s.channel_id == channel)
 
     async def broken(*args: object, **kwargs: object) -> None:

@@ -42,17 +42,32 @@ def refuse_upload(filename: str, size: int) -> str | None:
     return None
 
 
+PROBLEMS_BUDGET = 1800  # characters of a refusal's list of problems (a message holds 2,000)
+PROBLEM_LINE = 160  # characters of one problem, a quoted value included
+
+
+def problems_text(problems: list[str]) -> str:
+    """A file's problems as one reply: the heading and the first problems, each cut short,
+    as many as fit, then how many more there are."""
+    n = len(problems)
+    lines = [f"The faction file has {n} problem{'s' if n != 1 else ''}; nothing was changed:"]
+    size = len(lines[0])
+    for i, p in enumerate(problems):
+        line = f"- {p}" if len(p) <= PROBLEM_LINE else f"- {p[: PROBLEM_LINE - 1]}…"
+        if size + len(line) + 40 > PROBLEMS_BUDGET:
+            lines.append(f"(and {n - i} more: fix these and upload it again to see them)")
+            break
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines)
+
+
 async def add_faction(store: StoreBase, guild_id: int, user_id: int, data: bytes) -> Answer:
     """Add a faction, or replace the one of the same name; nothing changes on any problem."""
     try:
         faction = read_faction(data)
     except FactionFileError as e:
-        listed = "\n".join(f"- {p}" for p in e.problems[:20])
-        more = f"\n(and {len(e.problems) - 20} more)" if len(e.problems) > 20 else ""
-        return Answer.error(
-            f"The faction file has {len(e.problems)} problem(s); nothing was changed:\n"
-            f"{listed}{more}"
-        )
+        return Answer.error(problems_text(e.problems))
     key = faction.name.lower()
 
     def put(current: dict[str, Any] | None) -> tuple[dict[str, Any], bool]:
@@ -88,7 +103,12 @@ async def add_faction(store: StoreBase, guild_id: int, user_id: int, data: bytes
 async def remove_faction(store: StoreBase, guild_id: int, user_id: int, name: str) -> Answer:
     def take(current: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
         factions = dict(current or {})
-        entry = factions.pop(" ".join(name.split()).lower(), None)
+        wanted = " ".join(name.split()).lower()
+        # (a key saved before names were kept with single spaces matches too)
+        key = next((k for k in factions if " ".join(k.split()) == wanted), wanted)
+        entry = factions.pop(key, None)
+        if entry is None and wanted == "standard":
+            raise _Refused("Standard is the built-in faction: it cannot be removed.")
         if entry is None:
             raise _Refused(f"This server has no faction called '{name[:60]}'.")
         return factions, entry

@@ -371,24 +371,34 @@ class WargameChessTable(SystemPlugin):
 
 
 REMINDER_TEXT = 160  # characters of a rule's text in a reminder (`/faction show` has it all)
+REMINDERS_BUDGET = 1000  # characters of all the reminders together (a message holds 2,000)
 
 
 def with_reminders(text: str, s: GameState, discord: bool) -> str:
     """The prompt, then the faction rules the last action brought round, in the order they
-    resolve, each with the adjustments or faith action that apply it."""
+    resolve, each with the adjustments or faith action that apply it: the first ones, as many
+    as fit REMINDERS_BUDGET, and how many more (so that a long list never pushes the prompt or
+    the first rules out of the message)."""
     due = reminders(s)
     if not due:
         return text
     lines = [text, "Faction rules to apply now, in this order:"]
+    size = 0
     for i, r in enumerate(due, 1):
         body = r.rule.text
         if len(body) > REMINDER_TEXT:
             body = body[: REMINDER_TEXT - 1].rstrip() + "…"
         how = r.rule.how(discord)
-        lines.append(
+        line = (
             f"{i}. {r.player.title}: {r.rule.name}{r.rule.tags} ({r.source}, {r.moment.value}): "
             f"{body}" + (f" Apply with {how}." if how else "")
         )
+        if size + len(line) > REMINDERS_BUDGET:
+            where = "`/faction show`" if discord else "the faction file"
+            lines.append(f"(and {len(due) - i + 1} more after these: {where} has every rule)")
+            break
+        lines.append(line)
+        size += len(line) + 1
     return "\n".join(lines)
 
 

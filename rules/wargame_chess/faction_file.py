@@ -83,7 +83,9 @@ def _decode(data: bytes | str) -> tuple[str, dict[str, Any]]:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            raise FactionFileError([f"the file is not UTF-8 text (byte {e.start})"]) from None
+            raise FactionFileError(
+                [f"the file is not UTF-8 text (byte {e.start}): save it as UTF-8 and upload it"]
+            ) from None
     else:
         text = data
         if len(text.encode()) > MAX_FILE_BYTES:
@@ -101,7 +103,12 @@ def _decode(data: bytes | str) -> tuple[str, dict[str, Any]]:
         try:
             doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
-            raise FactionFileError([f"not valid TOML: {e}"]) from None
+            hint = ""
+            if re.match(r"\s*\[\s*[\[{\"\d]", text):  # a JSON list, not a [table]
+                hint = " (a JSON faction file is one object: it starts with '{')"
+            elif re.search(r"^\s*[A-Za-z_]+:\s", text, flags=re.MULTILINE):
+                hint = " (faction files are TOML or JSON, not YAML: write `key = value`)"
+            raise FactionFileError([f"not valid TOML: {e}{hint}"]) from None
         except RecursionError:
             raise FactionFileError(["the TOML is nested too deeply"]) from None
     if not isinstance(doc, dict):
@@ -119,6 +126,8 @@ def _text(c: _Checker, d: dict[str, Any], key: str, where: str, required: bool =
         c.add(where + f" `{key}`", f"must be text, not {type(v).__name__}")
         return ""
     v = v.strip()
+    if key == "name" and v.isprintable():
+        v = " ".join(v.split())  # ("A  B" would never be found: names are looked up as "A B")
     limit = MAX_NAME if key == "name" else MAX_TEXT
     if len(v) > limit:
         c.add(where + f" `{key}`", f"is {len(v)} characters; at most {limit}")
@@ -302,8 +311,8 @@ def read_faction(data: bytes | str) -> Faction:
     if name.lower() == STANDARD.name.lower():
         c.add("`name`", "Standard is the built-in faction's name: choose another")
     stars = doc.get("stars", 0)
-    if type(stars) is not int or not 0 <= stars <= 3:
-        c.add("`stars`", "must be a star rating of 1, 2 or 3")
+    if "stars" in doc and (type(stars) is not int or not 1 <= stars <= 3):
+        c.add("`stars`", "must be a star rating of 1, 2 or 3 (or left out)")
         stars = 0
     notes = _text(c, doc, "notes", "the file", required=False)
     raw_pieces = _list(c, doc, "piece", "the file")
@@ -325,6 +334,15 @@ def read_faction(data: bytes | str) -> Faction:
         rule = _rule(c, d, where, UPGRADE_KEYS)
         if rule is not None and cost is not None:
             upgrades.append(Upgrade(rule.name, cost, rule.text, rule))
+    for where, typed in [(c.where("piece", i, ""), p.name) for i, p in enumerate(pieces)] + [
+        (c.where("upgrade", i, ""), u.name) for i, u in enumerate(upgrades)
+    ]:
+        if "+" in typed or "," in typed or typed[:1].isdigit():
+            c.add(
+                where + " `name`",
+                f"'{typed[:40]}' cannot be typed in a team list: a name may not contain '+' or "
+                "',' (they separate upgrades and pieces) nor start with a number (a count)",
+            )
     for what, names in (
         ("piece option", [p.get("name") for p in raw_pieces]),
         ("faction rule or upgrade", [r.name for r in rules] + [u.name for u in upgrades]),
@@ -333,8 +351,26 @@ def read_faction(data: bytes | str) -> Faction:
             if k > 1:
                 c.add("the file", f"the {what} name '{n}' is used {k} times")
     if pieces and len(pieces) == len(raw_pieces):
-        least = sum(p.kind.cost * p.min for p in pieces)
-        most = sum(p.kind.cost * _most(p) for p in pieces) + sum(u.cost for u in upgrades)
+        # A team takes one option of each piece type (any of the Jokers): the most it can
+        # reach is the best option of each type; two required options of one type clash.
+        by_kind: dict[Kind, list[PieceOption]] = {}
+        for p in pieces:
+            by_kind.setdefault(p.kind, []).append(p)
+        least, most = 0, sum(u.cost for u in upgrades)
+        for kind, options in by_kind.items():
+            if kind is Kind.JOKER:
+                least += sum(kind.cost * p.min for p in options)
+                most += sum(kind.cost * _most(p) for p in options)
+                continue
+            required = [p.name for p in options if p.min > 0]
+            if len(required) > 1:
+                c.add(
+                    "the file",
+                    f"a team takes one {kind.display} option, but {' and '.join(required)} "
+                    "are both required (make at least one of them 0-N)",
+                )
+            least += max((kind.cost * p.min for p in options), default=0)
+            most += max(kind.cost * _most(p) for p in options)
         if least > TEAM_POINTS:
             c.add("the file", f"the pieces a team must take already cost {least} points (over 14)")
         elif most < TEAM_POINTS:

@@ -162,7 +162,9 @@ side = "enemy"
         (b"name = \x00", "NUL"),
         (b"name = ", "not valid TOML"),
         (b'{"name": ', "not valid JSON"),
-        (b"[1, 2]", "not valid TOML"),
+        (b"[1, 2]", "a JSON faction file is one object: it starts with '{'"),
+        (b"name: Wardens\npiece:\n  - name: K", "TOML or JSON, not YAML"),
+        (b"\x92Wardens", "save it as UTF-8"),
         (b'["x"]', "unknown key `x`"),
         (b'name = "A"', "at least one [[piece]]"),
         (b'name = "Standard"\n[[piece]]\nname="K"\ntype="king"\nquantity="1"', "built-in"),
@@ -179,6 +181,75 @@ def test_malformed_files_are_refused_with_a_reason(data: bytes | str, words: str
     with pytest.raises(FactionFileError) as err:
         read_faction(data)
     assert words in str(err.value), err.value.problems
+
+
+def _pieces(name: str, *rows: tuple[str, str, str], extra: str = "") -> str:
+    return f'name = "{name}"\n{extra}' + "".join(
+        f'[[piece]]\nname = "{n}"\ntype = "{t}"\nquantity = "{q}"\n' for n, t, q in rows
+    )
+
+
+def test_a_faction_no_legal_team_can_be_made_of_is_refused() -> None:
+    """A team takes one option of each piece type (Jokers aside): two Knight options cannot
+    both be required, and only the best option of a type counts towards 14 points."""
+    both = _pieces(
+        "Twins",
+        ("Lancer A", "knight", "1"),
+        ("Lancer B", "knight", "1"),
+        ("P", "pawn", "0-8"),
+        ("Q", "queen", "0-1"),
+    )
+    with pytest.raises(FactionFileError, match="Lancer A and Lancer B are both required"):
+        read_faction(both)
+    short = _pieces(
+        "Short", ("Lancer A", "knight", "0-2"), ("Lancer B", "knight", "0-2"), ("P", "pawn", "0-6")
+    )
+    with pytest.raises(FactionFileError, match="no team can reach 14 points \\(at most 10\\)"):
+        read_faction(short)
+    jokers = _pieces(
+        "Jesters",
+        ("Fool", "joker", "0-1"),
+        ("Wit", "joker", "0-1"),
+        ("P", "pawn", "0-8"),
+        ("K", "king", "0-1"),
+    )
+    assert read_faction(jokers).name == "Jesters"  # any of the Jokers, all counted
+
+
+@pytest.mark.parametrize(
+    ("name", "where"),
+    [("1st Tower", "piece"), ("Bearer, Lantern", "piece"), ("+1 Oil", "upgrade")],
+)
+def test_names_a_team_list_cannot_type_are_refused(name: str, where: str) -> None:
+    piece = name if where == "piece" else "P"
+    text = _pieces("Typed", (piece, "pawn", "0-8"), ("Q", "queen", "0-1"), ("K", "king", "0-1"))
+    if where == "upgrade":
+        text += f'[[upgrade]]\nname = "{name}"\ncost = 1\ntext = "More light."\n'
+    with pytest.raises(FactionFileError, match="cannot be typed in a team list"):
+        read_faction(text)
+
+
+def test_names_are_kept_with_single_spaces_and_stars_are_one_to_three() -> None:
+    wide = _pieces(
+        "Lantern   Wardens",
+        ("Tower  Warden", "pawn", "0-8"),
+        ("Q", "queen", "0-1"),
+        ("K", "king", "0-1"),
+        ("R", "rook", "0-2"),
+    )
+    faction = read_faction(wide)
+    assert faction.name == "Lantern Wardens" and faction.options[0].name == "Tower Warden"
+    with pytest.raises(FactionFileError, match="star rating of 1, 2 or 3"):
+        read_faction(
+            _pieces(
+                "Starless",
+                ("P", "pawn", "0-8"),
+                ("Q", "queen", "0-1"),
+                ("K", "king", "0-1"),
+                ("R", "rook", "0-2"),
+                extra="stars = 0\n",
+            )
+        )
 
 
 def test_too_many_required_pieces_is_refused() -> None:
@@ -359,6 +430,21 @@ def test_the_console_plays_faction_files_with_reminders_in_its_own_words() -> No
     assert "Turn 1 of 10 begins" in r.text, r.text
     assert "Faction rules to apply now, in this order:" in r.text
     assert "`bones`" in r.text and "`give N1 adv 1`" in r.text
+    # a long list keeps the prompt, the heading and the first rules, and says how many more
+    import bot.wargame_chess.table as wt
+
+    full = wt.with_reminders("PROMPT", t.state, discord=True)
+    listed = [line for line in full.splitlines() if line[:1].isdigit()]
+    assert len(listed) >= 2, full
+    old = wt.REMINDERS_BUDGET
+    wt.REMINDERS_BUDGET = len(listed[0]) + 1
+    try:
+        short = wt.with_reminders("PROMPT", t.state, discord=True).splitlines()
+    finally:
+        wt.REMINDERS_BUDGET = old
+    assert short[:3] == ["PROMPT", "Faction rules to apply now, in this order:", listed[0]]
+    assert short[3] == f"(and {len(listed) - 1} more after these: `/faction show` has every rule)"
+    assert len(short) == 4
     # Discord's words for a game's options never read files.
     from bot import systems
 

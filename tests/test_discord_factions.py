@@ -252,3 +252,22 @@ async def test_a_game_of_two_server_factions_to_turn_ten(table: Harness) -> None
     assert final.outcome.points == (14, 14) and final.outcome.winner is None
     assert "Draw" in table.sent[-1].content or "Draw" in table.shown[-1]
     assert table.errors == [] and table.violations == []
+
+
+async def test_a_faction_saved_with_spaces_in_a_row_can_be_removed(table: Harness) -> None:
+    """Before names were kept with single spaces, 'Lantern  Wardens' was stored under a key
+    no look-up could find; a moderator can still remove it."""
+    from tests.discord_harness import GUILD_ID
+
+    await add(table, WARDENS)
+    store = service(table).store
+
+    def widen(current: dict[str, Any] | None) -> tuple[dict[str, Any], None]:
+        factions = dict(current or {})
+        factions["lantern  wardens"] = factions.pop("lantern wardens")
+        return factions, None
+
+    await store.update_channel_state(GUILD_ID, "wargame-chess-factions", widen)
+    r = await table.slash(ALICE, "faction remove", manage=True, name="Lantern Wardens")
+    assert not r.ephemeral and "removed the faction" in r.content, r.content
+    assert await factions_of(table) == {}

@@ -300,9 +300,36 @@ def side(
     modifiers: tuple[Modifier, ...] = (),
 ) -> Side:
     """A side from token counts as typed: opposite tokens cancel on receipt, so they are netted
-    (a piece never holds both)."""
+    (a piece never holds both). What changes nothing is said, not dropped."""
     net_adv, net_dis = max(0, adv - dis), max(0, dis - adv)
-    return Side(kind, net_adv, net_dis, not keep, blessed_allies, cursed_allies, modifiers)
+    notes: list[str] = []
+    if adv and dis:
+        notes.append(
+            f"The {kind.display}'s {adv} Advantage and {dis} Disadvantage tokens cancel one "
+            f"for one (a piece never holds both): it holds "
+            + (
+                f"{net_adv} Advantage"
+                if net_adv
+                else f"{net_dis} Disadvantage"
+                if net_dis
+                else "none"
+            )
+            + "."
+        )
+    if kind is Kind.JOKER and (net_adv or net_dis):
+        notes.append("A Joker rolls one die: its tokens change nothing.")
+    elif keep and not net_adv:
+        notes.append(f"Keeping an Advantage token changes nothing: the {kind.display} holds none.")
+    return Side(
+        kind,
+        net_adv,
+        net_dis,
+        not keep,
+        blessed_allies,
+        cursed_allies,
+        modifiers,
+        notes=tuple(notes),
+    )
 
 
 def with_mounted(attacker: Side, defender: Side, mounted: bool) -> Side:
@@ -327,8 +354,15 @@ def roll_piece(
     n, sides = kind.dice
     spec = RollSpec(n, sides, advantage, disadvantage, modifiers=modifiers)
     result = spec.roll(dice)
+    said = ""
+    if n < 2 and (advantage or disadvantage):
+        said = " (a Joker rolls one die: no Advantage or Disadvantage)"
+    elif advantage and disadvantage:
+        said = " (Advantage and Disadvantage cancel out)"
     return Rolled(
-        f"{kind.display}: {result.explain()}", result.total, [(sides, f) for f in result.faces]
+        f"{kind.display}: {result.explain()}{said}",
+        result.total,
+        [(sides, f) for f in result.faces],
     )
 
 
@@ -341,6 +375,7 @@ def resolve_attack(attacker: Side, defender: Side, dice: Dice) -> Rolled:
     d = d_spec.roll(dice)
     lines = [
         *attacker.notes,
+        *defender.notes,
         f"Attacker {attacker.kind.display}"
         + (f" {a_spent}" if a_spent else "")
         + f": {a.explain()}",
@@ -400,6 +435,7 @@ def odds_report(attacker: Side, defender: Side) -> OddsReport:
         f"{attacker.kind.display} ({_roll_words(a_spec, a_spent)}) Attacking a "
         f"{defender.kind.display} ({_roll_words(d_spec, d_spent)})",
         *attacker.notes,
+        *defender.notes,
         f"Slays: {float(o.slay):.1%} (exactly {o.slay.numerator}/{o.slay.denominator}); "
         f"held: {float(o.held):.1%}",
         f"Average totals: attacker {float(mean(a_spec)):.2f}, defender {float(mean(d_spec)):.2f}",

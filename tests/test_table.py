@@ -177,6 +177,19 @@ def test_companion_at_the_console_without_a_game() -> None:
         assert "Mounted Advantage gives nothing against a Knight" in said, said
     assert "attacker's team has Cursed pieces" in spread.text
     assert "defender's team has Blessed pieces" in spread.text
+    said = Table(RandomDice(1))  # what changes nothing is said, not dropped
+    assert said.run("roll joker adv").text.endswith(
+        "(a Joker rolls one die: no Advantage or Disadvantage)"
+    )
+    assert said.run("roll queen adv dis").text.endswith("(Advantage and Disadvantage cancel out)")
+    r = said.run("resolve queen king aadv=3 adis=3")
+    assert r.text.startswith("The Queen's 3 Advantage and 3 Disadvantage tokens cancel one for one")
+    assert "it holds none." in r.text.splitlines()[0]
+    assert "Keeping an Advantage token changes nothing" in said.run("odds queen king akeep").text
+    assert (
+        "A Joker rolls one die: its tokens change nothing."
+        in said.run("odds queen joker dadv=1").text
+    )
     old = Table(RandomDice(1)).run("resolve pawn pawn ablessed")  # the old, meaningless word
     assert not old.ok and "acursedallies" in old.text
     bad = Table(RandomDice(1)).run("roll 1d1e1")

@@ -13,7 +13,7 @@ from dataclasses import replace
 from rules.card_game import keywords, zones
 from rules.card_game.state import Combat, Unit, Work
 from rules.card_game.zones import Cards
-from rules.core.board import Square
+from rules.core.board import Player, Square
 
 LONDON = "static_london"
 
@@ -68,7 +68,7 @@ def remove(w: Work, cid: int, to: str, why: str) -> Unit:
             keywords.pawn_captured(w)
         if cid in w.hunted:
             w.hunted.remove(cid)
-            hunter = u.owner.other
+            hunter = w.active  # (marks last one turn: the marking King's player is active)
             w.say("hunted", f"{hunter.title}'s King of Hearts: the marked piece is captured.")
             zones.draw(w, hunter, 1)
     else:
@@ -116,13 +116,23 @@ def resolve(w: Work) -> None:
         w.say("combat_over", "The attacker is gone: the fight is over.")
         return
     me, name = atk_unit.owner, w.card(cb.attacker).name
+    if not cb.showdown and atk_unit.square != cb.origin:  # moved away in a window (Blunder)
+        w.say("combat_over", f"{name} is no longer where it attacked from: the fight is over.")
+        return
     strikes = attack_of(w, atk_unit) * (2 if w.card(cb.attacker).piercing else 1)
     if cb.defender is None:
         zones.hurt_king(w, me.other, strikes, f" from {name}")
         return
     def_unit = w.units.get(cb.defender)
     if def_unit is None:
+        assert cb.target is not None
+        if w.at(cb.target) is not None:  # the square filled again in a window: one per square
+            _fall_back(w, cb, me, name, f"{cb.target} is taken again: ")
+            return
         _advance(w, atk_unit, cb, "The defender is gone: ")
+        return
+    if def_unit.square != cb.target:  # the defender moved away in a window: no fight
+        _fall_back(w, cb, me, name, f"{label(w, def_unit)} is no longer on {cb.target}: ")
         return
     back = attack_of(w, def_unit)
     def_unit = replace(def_unit, damage=def_unit.damage + strikes)
@@ -139,9 +149,13 @@ def resolve(w: Work) -> None:
         if cb.showdown:
             w.edit(me, captured=(*w.side(me).captured, cb.attacker))
             w.say("captured", f"{me.title}'s {name} is destroyed in the Showdown and captured.")
+            if w.card(cb.attacker).is_pawn:
+                keywords.pawn_captured(w)
             keywords.trap(w, me, cb.attacker)
         else:
             remove(w, cb.attacker, "captured", f" by {w.card(cb.defender).name}")
+        if not defender_dies:  # the defender defeated its attacker in battle (CG-13)
+            keywords.take(w, w.units[cb.defender])
         return
     if defender_dies:
         _advance(w, atk_unit, cb, "")
@@ -153,6 +167,15 @@ def resolve(w: Work) -> None:
         w.say("returned", f"Both survive: {name} goes back to {me.title}'s hand.")
     else:
         w.say("held", f"Both survive: {name} goes back to {cb.origin}.")
+
+
+def _fall_back(w: Work, cb: Combat, me: Player, name: str, why: str) -> None:
+    """No fight after all: the attacker stays where it came from (from hand: back to it)."""
+    if cb.showdown:
+        w.edit(me, hand=(*w.side(me).hand, cb.attacker))
+        w.say("returned", f"{why}{name} goes back to {me.title}'s hand.")
+    else:
+        w.say("held", f"{why}{name} stays on {cb.origin}.")
 
 
 def _advance(w: Work, u: Unit, cb: Combat, why: str) -> None:

@@ -349,6 +349,8 @@ def advance(w: Work) -> None:
             if w.triggers:
                 return
             continue
+        if w.phase is Phase.BURN and not w.side(w.active).hand:
+            w.phase = Phase.MAIN  # nothing left to burn (checked after a Trade's draw)
         return
 
 

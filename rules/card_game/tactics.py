@@ -199,8 +199,10 @@ def thinking(ctx: Ctx) -> None:
             continue
         if card.cost > budget or card.effect in MY_TURN_ONLY - {"thinking"}:
             continue
-        trial = Program(me, c, card.effect, "hand", committed=True)
-        if can_start(w, trial) is None:
+        # Tried as it would be played: both costs paid (Advantage! compares what is left).
+        paid = w.copy()
+        paid.edit(me, material=budget - card.cost)
+        if can_start(paid, Program(me, c, card.effect, "hand", committed=True)) is None:
             found.append(c)
     cid = ctx.card("Which Tactic from your Burn pile do you play?", found, cancel=True)
     ctx.commit()

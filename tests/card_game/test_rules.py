@@ -392,3 +392,92 @@ def test_the_annotated_example_turn() -> None:
     assert static in s.side(W).statics and s.side(W).material == 1
     s = act(s, A.EndTurn())  # 6. End of Turn
     assert s.active is B
+
+
+# ---- a fight changed by a window (a helper's audit against the rulebook) ----
+def test_a_square_filled_again_in_a_window_is_not_stacked_on() -> None:
+    """One unit a square: the defender falls to a Tactic in the window and its Trap puts a
+    Pawn back on the square; the attacker does not move onto it too."""
+    from tests.card_game.helpers import use_trigger
+
+    b = Build()
+    rook = b.unit(W, "Rook", "c2")
+    b.unit(B, "Club Knight", "c3")  # Trap: a captured Pawn back into Black's Base
+    b.add(B, "Pawn", "captured")
+    pin = b.add(W, "Pin")
+    s = pick(act(act(b.state(), A.Move(rook, sq("c3"))), A.PlayCard(pin)), "Club Knight")
+    s = pass_windows(pick(pick(use_trigger(s), "Pawn"), "c3"))
+    squares = [u.square for u in s.units]
+    assert len(squares) == len(set(squares))
+    assert s.unit(rook).square == sq("c2") and s.card(s.at(sq("c3")).cid).name == "Pawn"
+
+
+def test_a_defender_moved_away_in_a_window_is_not_fought() -> None:
+    """Combat is entering an enemy's square: Blundered away, the defender takes no damage."""
+    b = Build()
+    rook = b.unit(W, "Rook", "a2")
+    enemy = b.unit(B, "Knight", "a3")
+    blunder = b.add(W, "Blunder")
+    s = act(b.state(), A.Move(rook, sq("a3")), A.PlayCard(blunder))
+    s, ev = events(pick(pick(s, "Knight"), "e2"), A.Pass(), A.Pass())
+    knight = s.unit(enemy)
+    assert knight.square == sq("e2") and knight.damage == 0
+    assert s.unit(rook).square == sq("a2") and "is no longer on a3" in texts(ev)
+
+
+def test_a_defender_that_defeats_its_attacker_takes() -> None:
+    """Take: your unit defeats an enemy in battle, defending too."""
+    b = Build()
+    attacker = b.unit(W, "Diamond Pawn", "b2")
+    b.unit(B, "Club Pawn", "c3")  # Take: the enemy King suffers 2
+    s = pass_windows(act(b.state(), A.Move(attacker, sq("c3"))))
+    assert attacker in s.side(W).captured
+    assert [t.effect for t in s.triggers if t.owner is B] == ["take_king_damage_2"]
+
+
+def test_a_pawn_destroyed_in_a_showdown_is_a_captured_pawn() -> None:
+    b = Build()
+    b.add(B, "Pawn's Gambit", "statics")
+    b.unit(B, "Rook", "c1")
+    b.unit(B, "Pawn", "a3")
+    pawn = b.add(W, "Pawn")
+    s = pass_windows(pick(act(b.state(), A.PlayCard(pawn)), "c1"))
+    assert pawn in s.side(W).captured
+    assert any(t.effect == "gambit_boost_pawn" for t in s.triggers)
+
+
+def test_the_king_of_hearts_draw_goes_to_the_player_who_marked_even_their_own_piece() -> None:
+    b = Build(white_king="King of Hearts")
+    mine = b.unit(W, "Bishop", "a1")  # 2 damage destroys it
+    b.add(W, "Pin", "deck")
+    b.add(B, "Fork", "deck")
+    s = act(b.state(), A.UseKing(), A.Choose(str(mine)))
+    assert mine in s.side(W).captured
+    assert hand_names(s, W) == ["Pin"] and hand_names(s, B) == []
+
+
+def test_thinking_offers_only_tactics_it_can_pay_for_and_play() -> None:
+    """7 Material against 4: after Thinking (2) and Advantage! there would not be more than the
+    opponent's 4, so Advantage! is not offered (it would fizzle with both paid)."""
+    b = Build()
+    thinking = b.add(W, "Thinking")
+    b.add(W, "Advantage!", "burn")
+    b.add(W, "Pin", "deck")
+    assert A.PlayCard(thinking) not in legal_actions(b.state(material=(7, 4)))  # nothing to play
+    s = act(b.state(material=(10, 4)), A.PlayCard(thinking))
+    assert "Advantage!" in [label for _, label in s.program.options]
+
+
+def test_a_trade_draw_after_the_last_burn_can_be_burned_too() -> None:
+    """Burn up to 3 cards: the last card in hand burned, its Trade draws one, which can be
+    burned as well."""
+    from tests.card_game.helpers import use_trigger
+
+    b = Build()
+    pawn = b.add(W, "Diamond Pawn")  # Trade: draw a card
+    drawn = b.add(W, "Rook", "deck")
+    s = use_trigger(act(b.state(phase=Phase.BURN), A.Burn(pawn)))
+    assert hand_names(s, W) == ["Rook"] and s.phase is Phase.BURN
+    assert A.Burn(drawn) in legal_actions(s)
+    declined = use_trigger(act(b.state(phase=Phase.BURN), A.Burn(pawn)), use=False)
+    assert declined.phase is Phase.MAIN  # no card left: the phase ends

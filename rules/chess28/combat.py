@@ -401,8 +401,9 @@ def _scatter(state: GameState, u: Unit, dice: Dice, events: list[Event]) -> Game
 def place(
     state: GameState, u: Unit, sq: Square, facing: Facing, events: list[Event], wound_by: str = ""
 ) -> GameState:
-    """Put a model on ``sq``: Perilous terrain there wounds it."""
-    state = state.with_unit(replace(u, square=sq, facing=facing, vault=False, dash=False))
+    """Put a model on ``sq``: Perilous terrain there wounds it. (Vault and Dash stay: they are
+    for the model's next Move or Charge, however it is moved meanwhile.)"""
+    state = state.with_unit(replace(u, square=sq, facing=facing))
     if perilous_at(state, sq):
         events.append(Event("perilous", f"{u.name} enters Perilous terrain on {sq}."))
         state = push_front(state, Task("wound", u.key, wound_by, 1))
@@ -415,7 +416,7 @@ def pushed(state: GameState, u: Unit, sq: Square, t: Task, events: list[Event]) 
     old = u.square
     events.append(Event("pushed", f"{u.name} is Pushed Back to {sq}.", (("unit", u.key),)))
     perilous = perilous_at(state, sq)
-    state = place(state, u, sq, u.facing, events)
+    state = place(state, u, sq, u.facing, events, wound_by=t.target)  # (its kill: C28-22)
     if t.flag and t.target:
         n = 1 if perilous else 0
         after = (

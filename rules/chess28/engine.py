@@ -338,6 +338,8 @@ def _activation(state: GameState, a: Action, events: list[Event]) -> GameState:
         )
         if isinstance(a, A.Emerge):
             u = replace(u, zone=Zone.BOARD)
+        if isinstance(a, A.Move | A.Charge):  # Vault and Dash are for this one
+            u = replace(u, vault=False, dash=False)
         state = combat.place(state, u, a.square, Facing(a.facing), events)
         if isinstance(a, A.Charge):
             state = replace(state, tasks=(*state.tasks, Task("charge", u.key)))

@@ -105,8 +105,8 @@ def play(state: GameState, a: PlayGambit, dice: Dice, events: list[Event]) -> Ga
         su, sv = u.square, v.square
         state = place(state, replace(u, square=None), sv, u.facing, events)
         return place(state, state.unit(v.key), su, v.facing, events)
-    if card == G.AWE and u is not None:
-        return push_front(state, Task("awe", u.key))
+    if card == G.AWE and u is not None:  # every model adjacent now, each pushed once
+        return push_front(state, Task("awe", u.key, ",".join(o.key for o in _adjacent(state, u))))
     if card == G.FORTIFY:
         return push_front(state, Task("fortify", n=G.FORTIFY_HP))
     if card == G.BOLT and u is not None:
@@ -140,14 +140,17 @@ def _why_not(state: GameState, a: PlayGambit) -> str:
 
 
 def task_awe(state: GameState, t: Task, dice: Dice, events: list[Event]) -> GameState:
+    """Awe: the models that were adjacent when it was played (``t.target``, their keys), each
+    pushed back once, in the order its player chooses; one no longer on the board is passed
+    over (a model with no free square stays adjacent, wounded, and is not pushed again)."""
     u = state.unit(t.unit)
     if not u.on_board:
         return state
-    near = _adjacent(state, u)
-    if not near:
+    left = [k for k in t.target.split(",") if k and state.unit(k).on_board]
+    if not left:
         return state
     text = f"{u.owner.title} picks the next model {u.name} pushes back (Awe)"
-    return ask(state, "awe", u.owner, [o.key for o in near], text, u.key)
+    return ask(state, "awe", u.owner, left, text, f"{u.key}|{','.join(left)}")
 
 
 def task_fortify(state: GameState, t: Task, dice: Dice, events: list[Event]) -> GameState:
@@ -162,8 +165,10 @@ def task_fortify(state: GameState, t: Task, dice: Dice, events: list[Event]) -> 
 def answer(state: GameState, p: Pending, option: str, dice: Dice, events: list[Event]) -> GameState:
     state = replace(state, pending=None)
     if p.kind == "awe":
-        u = state.unit(p.unit)
-        return push_front(state, Task("push", option, "", 1, u.square), Task("awe", u.key))
+        key, _, left = p.unit.partition("|")
+        u = state.unit(key)
+        rest = ",".join(k for k in left.split(",") if k and k != option)
+        return push_front(state, Task("push", option, "", 1, u.square), Task("awe", u.key, rest))
     if p.kind == "fortify":
         if option == DONE:
             return state

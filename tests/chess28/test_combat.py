@@ -282,3 +282,20 @@ def test_a_step_off_the_board_is_none_unless_the_edges_wrap() -> None:
     assert step(sq("a1"), -1, 0, wrap=True) == sq("h1")
     assert step(sq("e8"), 0, 1, wrap=True) is None  # ranks never wrap
     assert step(sq("e4"), -2, 3) == sq("c7")
+
+
+def test_a_kill_by_a_push_into_perilous_terrain_is_the_attackers_for_bloodlust() -> None:
+    """Ruling C28-22, a push's wound counts: the Brute's push sends B1 (1 HP left) into
+    Perilous terrain, the wound there kills it, and the Brute may use Bloodlust."""
+    from dataclasses import replace as with_
+
+    frail = "Frail; move ^/A; attack x/A; fight 1; defence 1; hp 2"
+    s = position(
+        [("Brute", "d4", "N")],
+        [(frail, "d5", "S"), (PLAIN, "c6", "S"), (PLAIN, "e6", "S"), (PLAIN, "c5", "S")],
+        terrain=[("perilous", "d6")],
+    )
+    s = s.with_unit(with_(s.unit("B1"), wounds=1))
+    s, ev = act(s, A.Melee("W1", sq("d5")), [4, 1, 1, 1, 1, 5, 1])  # one hit, saved: pushed
+    assert s.unit("B1").zone is Zone.DEAD, texts(ev)
+    assert s.pending is not None and s.pending.kind == "bloodlust", texts(ev)

@@ -221,3 +221,48 @@ def test_warp_reality_pushes_across_the_joined_edges() -> None:
     s, _ = act(s, A.PlayGambit(G.WARP))
     s, _ = act(s, A.Melee("W1", sq("a4")), [4, 1, 1])
     assert set(options(s)) == {"h3", "h4", "h5"}, "pushed off the a-file onto the h-file"
+
+
+# ---- from a helper's audit against the rulebook ----
+def test_awe_pushes_each_model_adjacent_once_even_one_with_no_room() -> None:
+    """The rulebook's "Push Back every adjacent model": B1 on the edge has nowhere to go,
+    takes the wound instead and stays adjacent; it is not pushed (and wounded) again."""
+    s = position(
+        [(STEP, "b5", "N"), (PLAIN, "h1", "N")],
+        [(TOUGH, "a5", "E"), (PLAIN, "h8", "S")],
+        hands=((G.AWE,), ()),
+        dead={W: [PLAIN]},
+    )
+    s, _ = act(s, A.PlayGambit(G.AWE, "W1"))
+    picks = 0
+    while s.pending is not None and s.pending.kind == "awe" and picks < 5:
+        s = choose(s, "B1")
+        picks += 1
+    assert picks == 1 and s.unit("B1").wounds == 1 and s.unit("B1").square == sq("a5")
+
+
+def test_vault_and_dash_wait_for_the_models_next_move_or_charge() -> None:
+    """The cards' "for its next Move or Charge action": a swap (Castle) or a push is neither."""
+    s = position(
+        [(STEP, "d4", "N"), (PLAIN, "a1", "N")],
+        [(PLAIN, "h8", "S")],
+        hands=((G.DASH, G.CASTLE), ()),
+        dead={W: [PLAIN, PLAIN]},
+    )
+    s, _ = act(s, A.PlayGambit(G.DASH, "W1"))
+    s, _ = act(s, A.PlayGambit(G.CASTLE, "W1", "W2"))
+    assert s.unit("W1").square == sq("a1") and s.unit("W1").dash
+    s = position(
+        [(TOUGH, "d4", "N"), (PLAIN, "a1", "N")],
+        [(STEP, "d5", "S"), (PLAIN, "h8", "S")],
+        hands=((G.VAULT, G.DASH), ()),
+        dead={W: [PLAIN, PLAIN]},
+    )
+    s, _ = act(s, A.PlayGambit(G.VAULT, "W1"))
+    s, _ = act(s, A.EndTurn())
+    s, _ = act(s, A.Melee("B1", sq("d4")), [4, 1])  # one hit
+    s = choose(s, "roll", [1])  # White's window passed; the save fails
+    s = choose(s, "keep")  # no Heroic re-roll
+    s = choose(s, "take the wounds")
+    s = choose(s, "d3")  # Pushed Back
+    assert s.unit("W1").square == sq("d3") and s.unit("W1").vault

@@ -125,8 +125,12 @@ def desperation(state: GameState, player: Player, events: list[Event]) -> GameSt
 
 
 def end_activation(state: GameState, events: list[Event]) -> GameState:
+    """After the last activation the turn ends by itself, unless its player can still pay for
+    a Gambit Card (cards "played during your turn" may follow the last activation: ruling
+    C28-27; decided on the public fact alone, so it never tells whether one is playable)."""
     state = replace(state, activations=state.activations + 1)
-    if state.activations >= state.limit or not can_still_act(state):
+    spent = state.activations >= state.limit
+    if (spent and not can_gambit(state, state.to_act)) or not can_still_act(state):
         return end_turn(state, events)
     return state
 

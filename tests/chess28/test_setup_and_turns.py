@@ -84,6 +84,26 @@ def test_three_activations_each_model_once_then_the_turn_passes() -> None:
     assert not any(u.activated for u in s.units)
 
 
+def test_a_gambit_card_may_follow_the_third_activation() -> None:
+    """Cards "played during your turn" may come after the last activation (ruling C28-27): a
+    player who can pay for a card keeps the turn until they end it; one who cannot does not."""
+    from rules.chess28 import cards as G
+
+    three = [(PLAIN, f, "N") for f in ("a1", "c1", "e1")]
+    s = position(three, [(PLAIN, "h8", "S")], hands=((G.FORTIFY,), ()), dead={W: [PLAIN]})
+    for key, square in (("W1", "a2"), ("W2", "c2"), ("W3", "e2")):
+        s, _ = act(s, A.Move(key, sq(square), "N"))
+    assert s.to_act is W and s.activations == 3
+    assert not any(isinstance(a, A.Move) for a in legal_actions(s))  # no fourth activation
+    assert A.PlayGambit(G.FORTIFY) in legal_actions(s)
+    s, ev = act(s, A.EndTurn())
+    assert s.to_act is B and "Turn 2" in texts(ev)
+    empty = position(three, [(PLAIN, "h8", "S")], hands=((G.FORTIFY,), ()))  # none to drain
+    for key, square in (("W1", "a2"), ("W2", "c2"), ("W3", "e2")):
+        empty, _ = act(empty, A.Move(key, sq(square), "N"))
+    assert empty.to_act is B
+
+
 def test_end_turn_early_and_refresh_takes_an_activation_once_per_turn() -> None:
     s = position([(PLAIN, "a1", "N"), (PLAIN, "c1", "N")], [(PLAIN, "h8", "S")])
     s = s.with_unit(replace(s.unit("W2"), zone=Zone.DRAINED, square=None))

@@ -250,7 +250,12 @@ def king_hearts(ctx: Ctx) -> None:
 def king_clubs(ctx: Ctx) -> None:
     u = ctx.unit("Which of your pieces gets +1/+1?", _mine(ctx), cancel=True)
     ctx.commit()
-    plain = not u.boosted and not u.equips
+    c = ctx.w.card(u.cid)  # no boost before (CG-16): none had, and no Equip or Static gives one
+    plain = (
+        not u.boosted
+        and combat.attack_of(ctx.w, u) <= c.attack
+        and combat.max_health(ctx.w, u) <= c.health
+    )
     combat.boost(ctx.w, u.cid, 1, 1, f" ({ctx.name})")
     if plain:
         zones.gain(ctx.w, ctx.me, 1, " (it had no boost before)")

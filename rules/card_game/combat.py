@@ -49,7 +49,8 @@ def damage(w: Work, cid: int, n: int, why: str = "") -> None:
 
 def boost(w: Work, cid: int, atk: int, hp: int, why: str = "") -> None:
     u = w.units[cid]
-    w.set_unit(replace(u, atk_bonus=u.atk_bonus + atk, hp_bonus=u.hp_bonus + hp, boosted=True))
+    up = u.boosted or atk > 0 or hp > 0  # (a boost is a + change: CG-16; Blunder's -1 is not)
+    w.set_unit(replace(u, atk_bonus=u.atk_bonus + atk, hp_bonus=u.hp_bonus + hp, boosted=up))
     sign = "+" if atk >= 0 else ""
     w.say("boosted", f"{label(w, u)} gets {sign}{atk} Attack/{sign}{hp} Health{why}.")
 

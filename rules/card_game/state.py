@@ -52,7 +52,7 @@ class Unit:
     equips: tuple[int, ...] = ()
     actions: int = 0  # actions left this turn: 0 means Tired
     follow_up: bool = False  # moved into the enemy Base this action: may still attack the King
-    boosted: bool = False  # has had a +Attack/+Health boost
+    boosted: bool = False  # has had a +Attack or +Health boost (a - change is not one)
 
     @property
     def tired(self) -> bool:

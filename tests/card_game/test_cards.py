@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.card_game import actions as A
@@ -543,3 +545,19 @@ def test_diamond_pawn_is_played_for_nothing_and_enters_ready() -> None:
     pawn = b.add(W, "Diamond Pawn")
     s = pick(act(b.state(material=(0, 0)), A.PlayCard(pawn)), "c1")
     assert not s.unit(pawn).tired and not s.triggers  # Trade only when burned
+
+
+def test_king_of_clubs_pays_only_for_a_piece_with_no_boost_before() -> None:
+    """CG-16: a boost is a + change, and Equips and Statics count while in play: The London's
+    +1 is a boost; Blunder's -1/-1 and Double Attack (no stat) are not."""
+    b = Build(white_king="King of Clubs")
+    b.add(W, "The London", "statics")
+    pawn = b.unit(W, "Pawn", "a1")
+    s = pick(act(b.state(), A.UseKing()), "Pawn")
+    assert s.side(W).material == 10 and s.unit(pawn) is not None  # boosted by The London
+    b = Build(white_king="King of Clubs", black_king="King of Hearts")
+    rook = b.unit(W, "Rook", "a1")
+    blunder = b.add(B, "Blunder")
+    s = pick(pick(act(b.state(active=B), A.PlayCard(blunder)), "Rook"), "c1")
+    s = pick(act(replace(s, active=W), A.UseKing()), "Rook")
+    assert s.unit(rook).square is not None and s.side(W).material == 11  # -1/-1 is no boost

@@ -183,8 +183,9 @@ class D20ChessTable(SystemPlugin):
         buttons = bool(s.offers) or acts == [A.Pass()]
         if not acts or not (buttons or len(acts) <= MAX_OPTIONS):
             return None  # many moves: /d20 move with its autocomplete
+        limit = 80 if buttons else 100  # (a button's label holds 80 characters, an option's 100)
         entries = tuple(
-            MenuEntry(i, words.describe_action(s, a)[:80], secondary=isinstance(a, A.Keep))
+            MenuEntry(i, words.describe_action(s, a)[:limit], secondary=isinstance(a, A.Keep))
             for i, a in enumerate(acts)
         )
         if buttons:

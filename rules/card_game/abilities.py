@@ -39,7 +39,8 @@ def enter(ctx: Ctx, sq: Square, *, played: bool, ready: bool | None = None) -> N
         zones.place(w, me, ctx.source, sq, ready=ready, played=played)
         return
     sicilian = played and any(w.card(t).effect == "static_sicilian" for t in w.side(me).statics)
-    unit = Unit(ctx.source, me, sq, hp_bonus=int(sicilian), actions=int(ready))
+    boosted = sicilian and w.config.revision >= 2  # (its +1 Health is a boost: CG-16)
+    unit = Unit(ctx.source, me, sq, hp_bonus=int(sicilian), actions=int(ready), boosted=boosted)
     combat.start(w, unit, sq, None)
 
 
@@ -250,12 +251,16 @@ def king_hearts(ctx: Ctx) -> None:
 def king_clubs(ctx: Ctx) -> None:
     u = ctx.unit("Which of your pieces gets +1/+1?", _mine(ctx), cancel=True)
     ctx.commit()
-    c = ctx.w.card(u.cid)  # no boost before (CG-16): none had, and no Equip or Static gives one
-    plain = (
-        not u.boosted
-        and combat.attack_of(ctx.w, u) <= c.attack
-        and combat.max_health(ctx.w, u) <= c.health
-    )
+    w = ctx.w  # no boost before (CG-16): none had, and no Equip or Static gives one now
+    if w.config.revision < 2:  # (the first rules: any change, any Equip)
+        plain = not u.boosted and not u.equips
+    else:
+        raising = ("equip_attack_3", "equip_health_3")
+        plain = (
+            not u.boosted
+            and not any(w.card(e).effect in raising for e in u.equips)
+            and not any(w.card(t).effect == combat.LONDON for t in w.side(u.owner).statics)
+        )
     combat.boost(ctx.w, u.cid, 1, 1, f" ({ctx.name})")
     if plain:
         zones.gain(ctx.w, ctx.me, 1, " (it had no boost before)")

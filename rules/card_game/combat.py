@@ -49,7 +49,7 @@ def damage(w: Work, cid: int, n: int, why: str = "") -> None:
 
 def boost(w: Work, cid: int, atk: int, hp: int, why: str = "") -> None:
     u = w.units[cid]
-    up = u.boosted or atk > 0 or hp > 0  # (a boost is a + change: CG-16; Blunder's -1 is not)
+    up = u.boosted or atk > 0 or hp > 0 or w.config.revision < 2  # (a boost is a + change)
     w.set_unit(replace(u, atk_bonus=u.atk_bonus + atk, hp_bonus=u.hp_bonus + hp, boosted=up))
     sign = "+" if atk >= 0 else ""
     w.say("boosted", f"{label(w, u)} gets {sign}{atk} Attack/{sign}{hp} Health{why}.")
@@ -69,7 +69,8 @@ def remove(w: Work, cid: int, to: str, why: str) -> Unit:
             keywords.pawn_captured(w)
         if cid in w.hunted:
             w.hunted.remove(cid)
-            hunter = w.active  # (marks last one turn: the marking King's player is active)
+            # (a mark lasts the turn it is made in: the marking King's player is active)
+            hunter = w.active if w.config.revision >= 2 else u.owner.other
             w.say("hunted", f"{hunter.title}'s King of Hearts: the marked piece is captured.")
             zones.draw(w, hunter, 1)
     else:
@@ -117,7 +118,8 @@ def resolve(w: Work) -> None:
         w.say("combat_over", "The attacker is gone: the fight is over.")
         return
     me, name = atk_unit.owner, w.card(cb.attacker).name
-    if not cb.showdown and atk_unit.square != cb.origin:  # moved away in a window (Blunder)
+    changed = w.config.revision >= 2  # (a fight a window changed: CG-12; the first rules: none)
+    if changed and not cb.showdown and atk_unit.square != cb.origin:  # moved away (Blunder)
         w.say("combat_over", f"{name} is no longer where it attacked from: the fight is over.")
         return
     strikes = attack_of(w, atk_unit) * (2 if w.card(cb.attacker).piercing else 1)
@@ -127,12 +129,12 @@ def resolve(w: Work) -> None:
     def_unit = w.units.get(cb.defender)
     if def_unit is None:
         assert cb.target is not None
-        if w.at(cb.target) is not None:  # the square filled again in a window: one per square
+        if changed and w.at(cb.target) is not None:  # filled again in a window: one per square
             _fall_back(w, cb, me, name, f"{cb.target} is taken again: ")
             return
         _advance(w, atk_unit, cb, "The defender is gone: ")
         return
-    if def_unit.square != cb.target:  # the defender moved away in a window: no fight
+    if changed and def_unit.square != cb.target:  # the defender moved away in a window
         _fall_back(w, cb, me, name, f"{label(w, def_unit)} is no longer on {cb.target}: ")
         return
     back = attack_of(w, def_unit)
@@ -150,12 +152,12 @@ def resolve(w: Work) -> None:
         if cb.showdown:
             w.edit(me, captured=(*w.side(me).captured, cb.attacker))
             w.say("captured", f"{me.title}'s {name} is destroyed in the Showdown and captured.")
-            if w.card(cb.attacker).is_pawn:
+            if w.card(cb.attacker).is_pawn and changed:
                 keywords.pawn_captured(w)
             keywords.trap(w, me, cb.attacker)
         else:
             remove(w, cb.attacker, "captured", f" by {w.card(cb.defender).name}")
-        if not defender_dies:  # the defender defeated its attacker in battle (CG-13)
+        if not defender_dies and changed:  # the defender defeated its attacker (CG-13)
             keywords.take(w, w.units[cb.defender])
         return
     if defender_dies:

@@ -83,9 +83,15 @@ def counterable(w: Work, prog: Program) -> bool:
     it holds a Counter! at all) shows in whether the window opens."""
     if prog.kind != "hand" or not w.card(prog.source).type.is_tactic:
         return False
-    side = w.side(prog.owner.other)
+    them = prog.owner.other
+    side = w.side(them)
     if side.material < 3:
         return False
+    if w.config.revision < 2:  # (the first rules: an unused Counter! in the deck list)
+        used = set(side.burn) | set(side.captured)
+        deck = w.config.decks[them]
+        cards = enumerate(deck.cards)
+        return any(n == "Counter!" and them * 100 + i + 1 not in used for i, n in cards)
     return not any(w.card(c).effect == T.COUNTER for c in (*side.burn, *side.captured))
 
 

@@ -17,12 +17,19 @@ from rules.core.board import Player, Square
 from rules.core.history import Event, Step
 
 TURN_LIMIT = 100  # turns in all (50 each) before the game is a draw (ruling CG-20)
+# The rules revision new games are played under: 1, as first built (games saved without the
+# key); 2 (2026-11-27), the Counter! window on public facts alone (CG-17), fights a window
+# changed (CG-12), Take for defenders and Pawn's Gambit in a Showdown (CG-13), King of Clubs'
+# boost (CG-16), King of Hearts, Thinking and the Material Phase (CG-24). A game keeps its
+# revision, so games saved before replay as they were played.
+RULES_REVISION = 2
 
 
 @dataclass(frozen=True)
 class Config:
     decks: tuple[Deck, Deck]
     turn_limit: int = TURN_LIMIT
+    revision: int = RULES_REVISION
     # Each seat's cards by number (the King first), looked up on every rule.
     cards: tuple[tuple[Card, ...], ...] = field(init=False, compare=False, repr=False)
 

@@ -10,7 +10,7 @@ from rules.card_game import ai as ai_terms
 from rules.card_game import engine
 from rules.card_game.actions import from_dict
 from rules.card_game.decks import STARTERS, parse_deck
-from rules.card_game.state import TURN_LIMIT, Config, GameState
+from rules.card_game.state import RULES_REVISION, TURN_LIMIT, Config, GameState
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
@@ -38,7 +38,8 @@ class CardGame(GameSystem[GameState, Config]):
         if problems:
             raise RulesError("These decks are not legal: " + "; ".join(problems))
         limit = int(options.get("turn_limit", TURN_LIMIT))
-        return Config((decks[0], decks[1]), limit)
+        revision = int(options.get("revision", RULES_REVISION))
+        return Config((decks[0], decks[1]), limit, revision)
 
     def initial_state(self, config: Config) -> GameState:
         return GameState(config)
@@ -47,10 +48,17 @@ class CardGame(GameSystem[GameState, Config]):
         return state.config
 
     def config_to_dict(self, config: Config) -> dict[str, Any]:
-        return {"decks": [d.text() for d in config.decks], "turn_limit": config.turn_limit}
+        return {
+            "decks": [d.text() for d in config.decks],
+            "turn_limit": config.turn_limit,
+            "revision": config.revision,
+        }
 
     def config_from_dict(self, d: Mapping[str, Any]) -> Config:
-        return self.new_config({"decks": tuple(d["decks"]), "turn_limit": d["turn_limit"]})
+        revision = int(d.get("revision", 1))  # (saved before revisions: the first rules)
+        return self.new_config(
+            {"decks": tuple(d["decks"]), "turn_limit": d["turn_limit"], "revision": revision}
+        )
 
     def action_from_dict(self, d: Mapping[str, Any]) -> Action:
         return from_dict(d)

@@ -201,7 +201,8 @@ def thinking(ctx: Ctx) -> None:
             continue
         # Tried as it would be played: both costs paid (Advantage! compares what is left).
         paid = w.copy()
-        paid.edit(me, material=budget - card.cost)
+        if w.config.revision >= 2:
+            paid.edit(me, material=budget - card.cost)
         if can_start(paid, Program(me, c, card.effect, "hand", committed=True)) is None:
             found.append(c)
     cid = ctx.card("Which Tactic from your Burn pile do you play?", found, cancel=True)

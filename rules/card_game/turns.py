@@ -44,7 +44,7 @@ def burn(w: Work, cid: int) -> None:
     w.say("burned", f"{p.title} burns {c.name} for {c.material} Material.", card=c.name)
     zones.gain(w, p, c.material)
     keywords.trade(w, p, cid)
-    if w.side(p).burned >= MAX_BURNS:
+    if w.side(p).burned >= MAX_BURNS or (w.config.revision < 2 and not w.side(p).hand):
         w.phase = Phase.MAIN
     # (an empty hand ends the phase once the triggers are done: a Trade may draw a card)
 

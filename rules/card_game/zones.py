@@ -103,7 +103,8 @@ def place(w: Work, p: Player, cid: int, sq: Square, *, ready: bool, played: bool
     Sicilian Defense in its owner's Tactic Zone, enters with +1 Health."""
     c = w.card(cid)
     bonus = 1 if played and any(name(w, s) == SICILIAN for s in w.side(p).statics) else 0
-    u = Unit(cid, p, sq, hp_bonus=bonus, actions=1 if ready else 0)
+    boosted = bool(bonus) and w.config.revision >= 2  # (Sicilian's +1 Health is a boost: CG-16)
+    u = Unit(cid, p, sq, hp_bonus=bonus, actions=1 if ready else 0, boosted=boosted)
     w.set_unit(u)
     state = "ready" if ready else "Tired"
     w.say("entered", f"{p.title}'s {c.name} enters {sq} {state}.", player=p.title, square=str(sq))

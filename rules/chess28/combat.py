@@ -402,7 +402,10 @@ def place(
     state: GameState, u: Unit, sq: Square, facing: Facing, events: list[Event], wound_by: str = ""
 ) -> GameState:
     """Put a model on ``sq``: Perilous terrain there wounds it. (Vault and Dash stay: they are
-    for the model's next Move or Charge, however it is moved meanwhile.)"""
+    for the model's next Move or Charge, however it is moved meanwhile; before revision 3 any
+    placing took them away.)"""
+    if state.config.revision < 3:
+        u = replace(u, vault=False, dash=False)
     state = state.with_unit(replace(u, square=sq, facing=facing))
     if perilous_at(state, sq):
         events.append(Event("perilous", f"{u.name} enters Perilous terrain on {sq}."))
@@ -416,7 +419,8 @@ def pushed(state: GameState, u: Unit, sq: Square, t: Task, events: list[Event]) 
     old = u.square
     events.append(Event("pushed", f"{u.name} is Pushed Back to {sq}.", (("unit", u.key),)))
     perilous = perilous_at(state, sq)
-    state = place(state, u, sq, u.facing, events, wound_by=t.target)  # (its kill: C28-22)
+    by = t.target if state.config.revision >= 3 else ""  # (its kill: C28-22)
+    state = place(state, u, sq, u.facing, events, wound_by=by)
     if t.flag and t.target:
         n = 1 if perilous else 0
         after = (

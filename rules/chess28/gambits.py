@@ -106,6 +106,8 @@ def play(state: GameState, a: PlayGambit, dice: Dice, events: list[Event]) -> Ga
         state = place(state, replace(u, square=None), sv, u.facing, events)
         return place(state, state.unit(v.key), su, v.facing, events)
     if card == G.AWE and u is not None:  # every model adjacent now, each pushed once
+        if state.config.revision < 3:  # (before: whoever was adjacent at each pick)
+            return push_front(state, Task("awe", u.key))
         return push_front(state, Task("awe", u.key, ",".join(o.key for o in _adjacent(state, u))))
     if card == G.FORTIFY:
         return push_front(state, Task("fortify", n=G.FORTIFY_HP))
@@ -119,6 +121,8 @@ def play(state: GameState, a: PlayGambit, dice: Dice, events: list[Event]) -> Ga
         deaths = state.deaths + 1
         events.append(Event("sacrifice", f"{u.name} is Sacrificed: {v.name} takes its place."))
         gone = replace(u, zone=v.zone, square=None, wounds=0, died=deaths)
+        if state.config.revision >= 3:  # (its Vault or Dash leaves with it)
+            gone = replace(gone, vault=False, dash=False, iron_skin=False)
         state = replace(state.with_unit(gone), deaths=deaths)
         back = replace(v, zone=Zone.BOARD, wounds=0, activated=False)
         return place(state, back, u.square, u.facing, events)
@@ -146,6 +150,10 @@ def task_awe(state: GameState, t: Task, dice: Dice, events: list[Event]) -> Game
     u = state.unit(t.unit)
     if not u.on_board:
         return state
+    if state.config.revision < 3:
+        near = [o.key for o in _adjacent(state, u)]
+        text = f"{u.owner.title} picks the next model {u.name} pushes back (Awe)"
+        return ask(state, "awe", u.owner, near, text, u.key) if near else state
     left = [k for k in t.target.split(",") if k and state.unit(k).on_board]
     if not left:
         return state

@@ -53,8 +53,11 @@ class TerrainKind(StrEnum):
 CHEST_DEFENCE = 4
 CHEST_HP = 3
 # The rules revision new games are played under (ruling C28-29): 1, every terrain piece small
-# (games saved without the key); 2, large and small pieces (ruling C28-11).
-RULES_REVISION = 2
+# (games saved without the key); 2, large and small pieces (ruling C28-11); 3 (2026-11-27),
+# a Gambit Card may follow the last activation (C28-27), Awe pushes each model once, Vault and
+# Dash wait for the next Move or Charge (C28-24), a push into Perilous terrain kills for the
+# pusher (C28-22). A game keeps its revision, so games saved before replay as they were played.
+RULES_REVISION = 3
 
 
 @dataclass(frozen=True, slots=True)

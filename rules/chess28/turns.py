@@ -130,7 +130,8 @@ def end_activation(state: GameState, events: list[Event]) -> GameState:
     C28-27; decided on the public fact alone, so it never tells whether one is playable)."""
     state = replace(state, activations=state.activations + 1)
     spent = state.activations >= state.limit
-    if (spent and not can_gambit(state, state.to_act)) or not can_still_act(state):
+    card_may_follow = state.config.revision >= 3 and can_gambit(state, state.to_act)
+    if (spent and not card_may_follow) or not can_still_act(state):
         return end_turn(state, events)
     return state
 

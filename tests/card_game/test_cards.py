@@ -561,3 +561,10 @@ def test_king_of_clubs_pays_only_for_a_piece_with_no_boost_before() -> None:
     s = pick(pick(act(b.state(active=B), A.PlayCard(blunder)), "Rook"), "c1")
     s = pick(act(replace(s, active=W), A.UseKing()), "Rook")
     assert s.unit(rook).square is not None and s.side(W).material == 11  # -1/-1 is no boost
+    b = Build(white_king="King of Clubs", black_king="King of Hearts")  # The London and Blunder
+    b.add(W, "The London", "statics")
+    rook = b.unit(W, "Rook", "a1")
+    blunder = b.add(B, "Blunder")
+    s = pick(pick(act(b.state(active=B), A.PlayCard(blunder)), "Rook"), "c1")
+    s = pick(act(replace(s, active=W), A.UseKing()), "Rook")
+    assert s.side(W).material == 10  # The London's boost is not cancelled out by a -1

@@ -225,3 +225,16 @@ def test_the_prompt_warns_when_an_enemy_piece_can_attack_the_king() -> None:
         "attacks the easiest prey beside it)."
     )
     assert "Dragon" not in prompt(position("wKe1 bKe8 Df3"))
+
+
+def test_a_select_menu_option_keeps_the_whole_odds_of_an_attack() -> None:
+    """An option of a select menu holds 100 characters (a button 80): an attack on the Dragon
+    keeps its critical failure's chance."""
+    from bot.d20_chess.table import D20ChessTable
+    from tests.d20_chess.helpers import EMPTY_DECK, position
+
+    s = position("wBa1 Db2 wKh1 bKh8", EMPTY_DECK, pile=())
+    menu = D20ChessTable().menu(s)
+    assert menu is not None
+    attack = next(e.label for e in menu.entries if "Dragon" in e.label)
+    assert len(attack) > 80 and attack.endswith("critical failure 5%"), attack

@@ -266,3 +266,16 @@ def test_vault_and_dash_wait_for_the_models_next_move_or_charge() -> None:
     s = choose(s, "take the wounds")
     s = choose(s, "d3")  # Pushed Back
     assert s.unit("W1").square == sq("d3") and s.unit("W1").vault
+
+
+def test_a_sacrificed_model_leaves_its_vault_and_dash_behind() -> None:
+    s = position(
+        [(STEP, "d8", "N"), (PLAIN, "a1", "N")],
+        [(PLAIN, "h7", "S")],
+        hands=((G.DASH, G.SACRIFICE), ()),
+        dead={W: [PLAIN, PLAIN, PLAIN]},
+    )
+    s, _ = act(s, A.PlayGambit(G.DASH, "W1"))
+    s, _ = act(s, A.PlayGambit(G.SACRIFICE, "W1", "W3"))
+    gone = s.unit("W1")
+    assert not gone.on_board and not gone.dash and not gone.vault  # none for a later return

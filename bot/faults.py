@@ -6,7 +6,7 @@ import logging
 
 import discord
 
-from bot.service import fault_text
+from bot.saved import fault_text
 
 log = logging.getLogger("wargame.faults")
 

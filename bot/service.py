@@ -13,7 +13,6 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from contextvars import ContextVar
 from typing import Any
 
 from bot import commands as K
@@ -28,6 +27,7 @@ from bot.opponent import ai_decides_text
 from bot.painter import Painter
 from bot.plugin import SystemPlugin, check_revised_star
 from bot.practice import AIPractice
+from bot.saved import SAVED
 from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
 from bot.table import Reply, Table, refusal
 from bot.undo import UndoRequests
@@ -49,21 +49,6 @@ PREFS = "player-prefs"  # per-user settings in the store's channel_state (keyed 
 
 PUBLIC_VIEW = Player.WHITE  # the orientation of the pictures everyone sees
 CACHE_GAMES = 4096  # live games kept in memory (a bench of 1000 live games fits)
-SOMETHING_WRONG = "Something went wrong on my side; nothing was changed. Please try again."
-SAVED_NOT_SHOWN = (
-    "Your action was applied, but something went wrong on my side while showing it. "
-    "`/game board` shows the game as it stands."
-)
-# Set once this task (one interaction's handling) has saved a change to a game: a fault after
-# it must not be answered with "nothing was changed".
-SAVED: ContextVar[bool] = ContextVar("saved", default=False)
-
-
-def fault_text() -> str:
-    """What to tell a player whose interaction failed: nothing changed, or it did."""
-    return SAVED_NOT_SHOWN if SAVED.get() else SOMETHING_WRONG
-
-
 CHANNEL_BUSY = (
     "This channel already has a game. Finish it (or `/game concede`) or start one in another"
     " channel."

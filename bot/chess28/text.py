@@ -362,6 +362,13 @@ def prompt(state: GameState, discord: bool = False) -> str:
     if hint is not None:
         return f"{d.title}: {hint[1] if discord else hint[0]}."
     left = state.limit - state.activations
+    if left <= 0:  # (the turn is kept for a Gambit Card: ruling C28-27)
+        if discord:
+            return (
+                f"{d.title}: no activations left; play a Gambit Card (`/chess28 gambit` or the "
+                "menu below) or end the turn (`/chess28 end`)."
+            )
+        return f"{d.title}: no activations left; play a Gambit Card (`gambit`) or `end` the turn."
     if discord:
         return (
             f"{d.title} to play ({count(left, 'activation')} left): `/chess28 move`, `charge`, "

@@ -341,6 +341,7 @@ def advance(w: Work) -> None:
     while True:
         _victory(w)
         if w.outcome is not None:
+            _put_away(w)
             w.program, w.triggers, w.combat = None, [], None
             return
         if w.program is not None:
@@ -358,6 +359,25 @@ def advance(w: Work) -> None:
         if w.phase is Phase.BURN and not w.side(w.active).hand:
             w.phase = Phase.MAIN  # nothing left to burn (checked after a Trade's draw)
         return
+
+
+def _put_away(w: Work) -> None:
+    """At the game's end, the cards under way go where they were headed, so that every card
+    stays in a zone: a Showdown's piece back to its owner's hand, a paid card to the Burn pile."""
+    cb = w.combat
+    if cb is not None and cb.incoming is not None:
+        owner = cb.incoming.owner
+        w.edit(owner, hand=(*w.side(owner).hand, cb.incoming.cid))
+    prog = w.program
+    if prog is not None and prog.kind == "hand" and prog.committed:
+        side = w.side(prog.owner)
+        zoned = {*side.hand, *side.deck, *side.captured, *side.burn, *side.statics}
+        for u in w.units.values():
+            zoned |= {u.cid, *u.equips}
+        if cb is not None and cb.incoming is not None:
+            zoned.add(cb.incoming.cid)
+        if prog.source not in zoned:
+            zones.to_burn(w, prog.owner, prog.source)
 
 
 def _drop_idle_triggers(w: Work) -> None:

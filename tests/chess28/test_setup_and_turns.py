@@ -96,6 +96,9 @@ def test_a_gambit_card_may_follow_the_third_activation() -> None:
     assert s.to_act is W and s.activations == 3
     assert not any(isinstance(a, A.Move) for a in legal_actions(s))  # no fourth activation
     assert A.PlayGambit(G.FORTIFY) in legal_actions(s)
+    from bot.chess28.text import prompt
+
+    assert "no activations left; play a Gambit Card (`gambit`) or `end` the turn" in prompt(s)
     s, ev = act(s, A.EndTurn())
     assert s.to_act is B and "Turn 2" in texts(ev)
     empty = position(three, [(PLAIN, "h8", "S")], hands=((G.FORTIFY,), ()))  # none to drain

@@ -23,6 +23,7 @@ from bot import systems
 from bot.faults import tell_fault
 from bot.locks import KeyedLocks
 from bot.plugin import Menu
+from bot.saved import SAVED
 from bot.service import Answer
 from cogs.common import (
     CONTENT_LIMIT,
@@ -740,8 +741,8 @@ async def play_ai(interaction: discord.Interaction, game_id: int) -> None:
     while True:
         try:
             ans = await ai_turn_retrying(svc, game_id, shown + svc.ai_pace)
-        except AIFailed:
-            await interaction.followup.send(AI_FAILED, ephemeral=True)
+        except AIFailed as e:
+            await interaction.followup.send(AI_NOT_SHOWN if e.saved else AI_FAILED, ephemeral=True)
             return
         if ans is None:
             return
@@ -759,22 +760,39 @@ AI_FAILED = (
 )
 
 
+AI_NOT_SHOWN = (
+    "The AI made its move, but something went wrong on my side while showing it (it is "
+    "logged). `/game board` shows the game as it stands."
+)
+
+
 class AIFailed(Exception):
-    """The AI's action failed on every try."""
+    """The AI's action failed on every try, or (``saved``) was saved and then failed."""
+
+    def __init__(self, saved: bool) -> None:
+        super().__init__("saved" if saved else "not saved")
+        self.saved = saved
 
 
 async def ai_turn_retrying(svc: Any, game_id: int, not_before: float) -> Any:
-    """The service's ``ai_turn``, tried again after a fault (a database busy for a moment):
-    nothing of a failed try was saved, so a new try starts from the stored game."""
-    for wait in (*AI_RETRIES, None):
-        try:
-            return await svc.ai_turn(game_id, not_before=not_before)
-        except Exception:
-            log.exception("the AI's action in game %s failed", game_id)
-            if wait is None:
-                raise AIFailed from None
-            await asyncio.sleep(wait)
-    return None
+    """The service's ``ai_turn``, tried again after a fault that came before its action was
+    saved (a database busy for a moment: a new try starts from the stored game). A fault
+    after the saving is not tried again: the action stands, only its showing failed."""
+    try:
+        for wait in (*AI_RETRIES, None):
+            SAVED.set(False)  # (this try's own save, whatever was saved before it)
+            try:
+                return await svc.ai_turn(game_id, not_before=not_before)
+            except Exception:
+                log.exception("the AI's action in game %s failed", game_id)
+                if SAVED.get():
+                    raise AIFailed(saved=True) from None
+                if wait is None:
+                    raise AIFailed(saved=False) from None
+                await asyncio.sleep(wait)
+        return None
+    finally:
+        SAVED.set(True)  # (the person's action that led here was saved)
 
 
 async def resume_ai(client: discord.Client) -> None:

@@ -841,3 +841,31 @@ async def test_an_ai_action_that_keeps_failing_is_said_and_undo_plays_on(
     assert "Undid:" in r.content, r.content
     row, back = await _state(table)
     assert len(rules.history(back)) == len(rules.history(before))
+
+
+async def test_an_ai_action_saved_then_failing_to_show_is_not_played_twice(
+    table: Harness, monkeypatch: Any
+) -> None:
+    import cogs.views as views
+
+    monkeypatch.setattr(views, "AI_RETRIES", (0.01, 0.01))
+    svc = table.bot.service  # type: ignore[attr-defined]
+    await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess")
+    row, before = await _state(table)
+    rules = svc.plugin(row).rules
+    real_answer = svc._answer
+
+    async def answer(*args: Any, **kw: Any) -> Any:
+        if kw.get("actor") == BOT_ID:  # the AI's action is saved, then its answer fails
+            raise RuntimeError("database is locked")
+        return await real_answer(*args, **kw)
+
+    monkeypatch.setattr(svc, "_answer", answer)
+    await _pick(table, random.Random(4), row, before, rules)
+    row, after = await _state(table)
+    assert len(rules.history(after)) == len(rules.history(before)) + 2  # the AI's, once
+    said = [s for s in table.sent if views.AI_NOT_SHOWN in s.content]
+    assert len(said) == 1 and said[0].ephemeral
+    assert not any(views.AI_FAILED in s.content for s in table.sent)
+    assert len(table.errors) == 1  # logged once, not tried again
+    table.errors.clear()

@@ -247,7 +247,8 @@ def roll_expression(expr: str, dice: Dice) -> Rolled:
             f"I could not read '{shown_expr}' as dice; a roll looks like {EXAMPLES}"
         ) from None
     label = (result.comment or "").split()
-    if label and re.search(r"\d", label[0]):  # "2d6 x3": the rest read as a label, unrolled
+    ordinal = bool(label) and re.fullmatch(r"\d+(st|nd|rd|th)", label[0], flags=re.I) is not None
+    if label and re.search(r"\d", label[0]) and not ordinal:  # "2d6 x3": a label, unrolled
         raise RulesError(
             f"I could not roll '{shown_expr}': '{label[0][:20]}' is not part of a roll (a label "
             f"after the dice is words, like 2d6 fire); a roll looks like {EXAMPLES}"

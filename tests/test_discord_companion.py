@@ -42,6 +42,8 @@ async def test_dice_written_the_rulebooks_way_roll_what_they_say(table: Harness)
         assert sum(len(g.split(",")) for g in groups) == dice, r.content
     r = await table.slash(ALICE, "roll", expression="2d6 x3")  # a label must be words
     assert r.ephemeral and "'x3' is not part of a roll" in r.content, r.content
+    r = await table.slash(ALICE, "roll", expression="1d20 2nd attack")  # an ordinal is a word
+    assert not r.ephemeral and "rolls 1d20 (" in r.content, r.content
 
 
 async def test_roll_options_that_cannot_go_together_are_refused(table: Harness) -> None:

@@ -256,8 +256,8 @@ def find_card(text: str) -> TarotCard:
     card = _playing_card(t)
     if card is not None:
         raise ParseError(
-            f"'{t[:30]}' is a playing card ({card}, of the Minor Arcana), not one of the 22 "
-            "Major Arcana: draw it from the playing-card deck"
+            f"'{t[:30]}' is a Minor Arcana card (the playing-card deck's {card}), not one of "
+            "the 22 Major Arcana: draw it from the playing-card deck"
         )
     hint = ", ".join(c.name for c in res.suggestions)
     raise ParseError(f"no tarot card called '{text}'" + (f"; did you mean {hint}?" if hint else ""))

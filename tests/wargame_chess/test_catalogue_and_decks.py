@@ -75,8 +75,8 @@ def test_nonsense_gets_suggestions_not_a_trace() -> None:
         ("", "name a tarot card: The Fool, its number 0"),
         ("22", "no tarot card is numbered 22: the Major Arcana run 0 to 21"),
         ("XXII", "no tarot card is numbered XXII"),
-        ("Queen of Cups", "'Queen of Cups' is a playing card (Queen of Hearts, of the Minor"),
-        ("Knight of Swords", "(Jack of Spades, of the Minor Arcana)"),  # not The Empress
+        ("Queen of Cups", "'Queen of Cups' is a Minor Arcana card (the playing-card deck's Queen"),
+        ("Knight of Swords", "(the playing-card deck's Jack of Spades)"),  # not The Empress
     ],
 )
 def test_near_misses_say_what_they_are(text: str, words: str) -> None:

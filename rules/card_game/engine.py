@@ -341,7 +341,8 @@ def advance(w: Work) -> None:
     while True:
         _victory(w)
         if w.outcome is not None:
-            _put_away(w)
+            if w.config.revision >= 2:  # (the first rules dropped them)
+                _put_away(w)
             w.program, w.triggers, w.combat = None, [], None
             return
         if w.program is not None:

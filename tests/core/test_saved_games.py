@@ -1,7 +1,8 @@
 """Games saved under earlier rules replay exactly: a game keeps the rules revision it was made
 under (Chess28 ruling C28-29, the card game's Config.revision), so a change to the rules never
 breaks a live game or an exported file. The files are random games saved by the code of
-2026-11-27 before that day's rule changes (Chess28 revision 2, the card game with no revision)."""
+2026-11-27 before that day's rule changes (Chess28 revision 2, the card game with no revision),
+with how each ended under that code ("final": where everything stood, in plain values)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,44 @@ SAVED = json.loads(
 )
 
 
+def _final(system_id: str, s: Any) -> dict[str, Any]:
+    """The end of a game in plain values: where everything stands and how it ended."""
+    if system_id == "card-game":
+        sides = [
+            [
+                list(x.hand),
+                list(x.deck),
+                list(x.captured),
+                list(x.burn),
+                list(x.statics),
+                x.material,
+            ]
+            for x in s.sides
+        ]
+        units = sorted(
+            [u.cid, u.owner.value, str(u.square), u.damage, u.atk_bonus, u.hp_bonus, list(u.equips)]
+            for u in s.units
+        )
+        outcome = None if s.outcome is None else str(s.outcome)
+        return {
+            "sides": sides,
+            "units": units,
+            "outcome": outcome,
+            "turn": s.turn,
+            "phase": str(s.phase),
+        }
+    return {
+        "units": sorted(
+            [u.key, str(u.zone), str(u.square), str(u.facing), u.wounds] for u in s.units
+        ),
+        "terrain": sorted(str(t) for t in s.terrain),
+        "winner": None if s.winner is None else s.winner.value,
+        "reason": s.reason,
+        "turn": s.turn,
+        "hands": [list(h) for h in s.hands],
+    }
+
+
 def _without_revision(text: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(text)
     data["config"].pop("revision", None)
@@ -36,8 +75,9 @@ def test_games_saved_under_earlier_rules_replay_as_they_were_played(
     system: Any, old: int, new: int
 ) -> None:
     assert new > old  # (the rules have changed since these were saved)
-    for text in SAVED[system.id]:
+    for text, ended in zip(SAVED[system.id], SAVED["final"][system.id], strict=True):
         state = system.loads(text)
+        assert _final(system.id, state) == ended  # it ends as it did under the old code
         assert system.config_of(state).revision == old
         assert _without_revision(system.dumps(state)) == _without_revision(text)
         again = system.loads(system.dumps(state))  # and keep their revision when saved again

@@ -365,8 +365,8 @@ def prompt(state: GameState, discord: bool = False) -> str:
     if left <= 0:  # (the turn is kept for a Gambit Card: ruling C28-27)
         if discord:
             return (
-                f"{d.title}: no activations left; play a Gambit Card (`/chess28 gambit` or the "
-                "menu below) or end the turn (`/chess28 end`)."
+                f"{d.title}: no activations left; play a Gambit Card with `/chess28 gambit`, or "
+                "end the turn (the menu below, or `/chess28 end`)."
             )
         return f"{d.title}: no activations left; play a Gambit Card (`gambit`) or `end` the turn."
     if discord:

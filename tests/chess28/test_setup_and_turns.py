@@ -99,6 +99,8 @@ def test_a_gambit_card_may_follow_the_third_activation() -> None:
     from bot.chess28.text import prompt
 
     assert "no activations left; play a Gambit Card (`gambit`) or `end` the turn" in prompt(s)
+    said = prompt(s, discord=True)
+    assert "play a Gambit Card with `/chess28 gambit`, or end the turn (the menu below" in said
     s, ev = act(s, A.EndTurn())
     assert s.to_act is B and "Turn 2" in texts(ev)
     empty = position(three, [(PLAIN, "h8", "S")], hands=((G.FORTIFY,), ()))  # none to drain

@@ -224,6 +224,12 @@ class SystemPlugin(ABC):
         return None
 
     # ---- Discord's buttons ----
+    def public_answer(self, state: Any) -> MenuEntry | None:
+        """In a game with secrets whose menu is private: the one answer that names nothing
+        secret (passing in a window), offered on the public message beside the button that
+        shows the choices privately, so that it takes one click. None: there is none."""
+        return None
+
     def menu(self, state: Any) -> Menu | None:
         """The open decision as buttons or a menu; None when slash commands answer it."""
         return None

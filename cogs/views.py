@@ -499,6 +499,10 @@ def live_view(ans: Answer) -> discord.ui.View | None:
     if secret(ans) and not public_menu(ans):
         view = discord.ui.View(timeout=None)
         view.add_item(PrivateChoicesButton(ans.game_id, ans.version))
+        answer = systems.get(ans.system).public_answer(ans.state)
+        if answer is not None:  # (names no card: passing in a window takes one click)
+            grey = discord.ButtonStyle.secondary
+            view.add_item(ChoiceButton(ans.game_id, ans.version, answer.index, answer.label, grey))
         return view
     return decision_view(ans.game_id, ans.version, ans.state, ans.system)
 

@@ -94,8 +94,9 @@ class CardGameTable(SystemPlugin):
         s: GameState = state
         side = s.side(player)
         cards = ", ".join(X.name(s, c) for c in side.hand) or "no cards"
+        n = len(side.hand)
         return (
-            f"Your hand ({player.title}, {len(side.hand)} cards): {cards}. "
+            f"Your hand ({player.title}, {n} card{'' if n == 1 else 's'}): {cards}. "
             f"Material {side.material}. Deck: {len(side.deck)} cards."
         )
 
@@ -113,6 +114,14 @@ class CardGameTable(SystemPlugin):
         from bot.card_game.render import warm_up
 
         warm_up()
+
+    def public_answer(self, state: Any) -> MenuEntry | None:
+        """In a window (a fight's, or the answer to a Tactic): passing, which names no card."""
+        acts = self.rules.legal_actions(state)
+        passing = [i for i, a in enumerate(acts) if isinstance(a, A.Pass)]
+        if not passing:
+            return None
+        return MenuEntry(passing[0], X.describe_action(state, acts[passing[0]]), secondary=True)
 
     def menu(self, state: Any) -> Menu | None:
         s: GameState = state

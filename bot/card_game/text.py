@@ -87,7 +87,10 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
     assert d is not None
     prog = s.program
     if prog is not None and prog.respond:
-        what = f"answer {name(s, prog.source)} with Counter!, or let it resolve"
+        what = (
+            f"answer {name(s, prog.source)} with Counter!, or let it resolve (asked whenever "
+            "they have 3 Material and their Counter! is unplayed, whatever they hold)"
+        )
         return d, what, "`play counter` or `pass`"
     if prog is not None:
         hint = "`choose <option>` (or `actions`)"

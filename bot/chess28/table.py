@@ -161,6 +161,8 @@ class Chess28Table(SystemPlugin):
             hidden = (A.Move, A.Charge, A.Retreat, A.Emerge, A.Shove, A.PlayGambit)
             picks = [i for i, a in enumerate(acts) if not isinstance(a, hidden)][-MAX_OPTIONS:]
             entries = tuple(MenuEntry(i, T.describe_action(s, acts[i])[:80]) for i in picks)
+            if len(entries) == 1:  # (only the end of the turn: one click, a button)
+                return Menu(entries, public=True)
             return Menu(
                 entries,
                 buttons=False,

@@ -366,7 +366,7 @@ def prompt(state: GameState, discord: bool = False) -> str:
         if discord:
             return (
                 f"{d.title}: no activations left; play a Gambit Card with `/chess28 gambit`, or "
-                "end the turn (the menu below, or `/chess28 end`)."
+                "end the turn (the button below, or `/chess28 end`)."
             )
         return f"{d.title}: no activations left; play a Gambit Card (`gambit`) or `end` the turn."
     if discord:

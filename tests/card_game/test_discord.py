@@ -104,6 +104,7 @@ async def test_a_game_through_discord_never_tells_the_channel_a_hand(table: Harn
             assert "'s hand (" not in shown and "Your hand (" not in shown
             # the answer window names the one card that answers, whoever holds it (CG-17)
             text = shown.replace("with Counter!, or let it resolve", "")
+            text = text.replace("their Counter! is unplayed", "")
             for name in seen:  # "Pawn's Gambit" in play does not name a Pawn in hand
                 text = text.replace(name, "")
             leaked = [n for n in secret if n in text]
@@ -203,3 +204,25 @@ async def test_a_deck_list_written_out_in_full_is_read(table: Harness) -> None:
     assert len(written) > 200
     r = await table.slash(ALICE, "team", channel=channel, team=written)
     assert not r.ephemeral and "kept secret" in r.content, r.content
+
+
+async def test_passing_in_a_window_is_one_click_on_the_public_message() -> None:
+    """A window's pass names no card, so the live message offers it beside the button that
+    shows the choices privately (a player with nothing to play answers in one click); the
+    cards stay private."""
+    from bot.service import Answer
+    from cogs.views import live_view
+    from rules.card_game import actions as A
+    from tests.card_game.helpers import Build, act
+
+    b = Build(counters=True)
+    b.add(Player.BLACK, "Counter!")  # in Black's hand: it must not show publicly
+    castle = b.add(Player.WHITE, "Castle")
+    s = act(b.state(), A.PlayCard(castle))  # Black's answer window
+    view = live_view(Answer("", game_id=7, version=3, state=s, system="card-game"))
+    assert view is not None
+    buttons = [getattr(item, "item", item) for item in view.children]  # (dynamic items)
+    labels = [getattr(b, "label", "") for b in buttons]
+    ids = [getattr(b, "custom_id", "") for b in buttons]
+    assert labels == ["Your choices (only you see them)", "Let Castle resolve"], labels
+    assert ids[1].startswith("wg:c:7:3:") and not any("Counter" in x for x in labels)

@@ -100,7 +100,12 @@ def test_a_gambit_card_may_follow_the_third_activation() -> None:
 
     assert "no activations left; play a Gambit Card (`gambit`) or `end` the turn" in prompt(s)
     said = prompt(s, discord=True)
-    assert "play a Gambit Card with `/chess28 gambit`, or end the turn (the menu below" in said
+    assert "play a Gambit Card with `/chess28 gambit`, or end the turn (the button below" in said
+    from bot import systems
+
+    menu = systems.get("chess28").menu(s)  # the end of the turn alone: one button
+    assert menu is not None and menu.buttons and menu.public
+    assert [e.label for e in menu.entries] == ["End the turn"]
     s, ev = act(s, A.EndTurn())
     assert s.to_act is B and "Turn 2" in texts(ev)
     empty = position(three, [(PLAIN, "h8", "S")], hands=((G.FORTIFY,), ()))  # none to drain

@@ -267,6 +267,8 @@ def _action(s: GameState, c: K.Command, me: Player) -> Action:
 
 def _gambit(s: GameState, c: C.Gambit) -> Action:
     card = find_card(c.card)
+    if s.pending is not None and s.pending.kind in CARD_WINDOWS:  # a card in a window is an
+        return _choose(s, card.title)  # answer: `/chess28 gambit` plays it as `choose` would
     unit = _unit_key(s, c.unit) if c.unit else ""
     other, direction = "", ""
     if c.other:

@@ -346,7 +346,7 @@ def prompt(state: GameState, discord: bool = False) -> str:
     if p is not None:
         how = "with the buttons below or `/chess28 choose`" if discord else "with `choose <option>`"
         if discord and p.kind in ("glory", "defence_window", "relentless", "last_gasp"):
-            how = "with the button below, or play a card with `/chess28 choose`"
+            how = "with the button below (no card), or play a card with `/chess28 gambit`"
         return f"{d.title} decides: {p.text}; answer {how}."
     if state.phase is Phase.DEPLOY:
         return f"{d.title}: {_deploy_hint(state, discord)}."

@@ -151,3 +151,26 @@ def test_the_board_in_discord_is_one_fixed_width_block() -> None:
     assert "\n   a   b   c" in text
     black = t.run("board", Player.BLACK).text
     assert black.startswith("```\n1 ") and "\n   h   g   f" in black, black[:40]
+
+
+def test_a_gambit_card_in_a_window_may_be_played_with_gambit_as_with_choose() -> None:
+    """In a window a card is an answer to the open decision: `gambit Iron Skin` plays it as
+    `choose Iron Skin` does (players need not know which of the two the moment wants)."""
+    from rules.chess28 import actions as A
+    from rules.chess28 import cards as G
+    from tests.chess28.helpers import PLAIN, B, W, act, position, sq
+
+    step = "Step; move ^/A; attack x/A; fight 2; defence 1; hp 3"
+    s = position(
+        [(PLAIN, "d4", "N")],
+        [(step, "d5", "S"), (PLAIN, "h8", "S")],
+        hands=((G.IRON_SKIN,), ()),
+        dead={W: [PLAIN]},
+        to_act=B,
+    )
+    s, _ = act(s, A.Melee("B1", sq("d4")), [4, 1])
+    assert s.pending is not None and s.pending.kind == "defence_window"
+    t = Table(RandomDice(1), s, "chess28")
+    r = t.run("gambit iron skin")
+    assert r.ok, r.text
+    assert t.rules.history(t.state)[-1].action == A.Choose("Iron Skin")

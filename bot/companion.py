@@ -17,6 +17,7 @@ import d20.expression as d20_expression
 from lark.exceptions import LarkError
 
 from rules.core.errors import RulesError
+from rules.core.words import count
 from rules.wargame_chess.cards import PlayingCard, bone_pool
 from rules.wargame_chess.dice import Dice, Modifier, RollSpec
 from rules.wargame_chess.odds import attack_odds, distribution, mean
@@ -209,8 +210,8 @@ def roll_expression(expr: str, dice: Dice) -> Rolled:
         raise RulesError(
             f"numbers in a roll have at most {MAX_NUMBER_DIGITS} digits, like 1d100+50"
         )
-    for count in re.findall(r"(\d+)\s*d", text, flags=re.ASCII):
-        if int(count) > MAX_DICE:
+    for number in re.findall(r"(\d+)\s*d", text, flags=re.ASCII):
+        if int(number) > MAX_DICE:
             raise RulesError(f"at most {MAX_DICE} dice in one roll, like 100d6+5")
     if re.search(r"(^|\s)(adv|dis|advantage|disadvantage)\s*$", text, flags=re.IGNORECASE):
         # (words after an expression are its label: this one would be read as a wish)
@@ -622,7 +623,7 @@ class DieStats:
     p_value: float | None  # None: too few rolls, or too many sides, for the test
 
     def line(self) -> str:
-        rolls = f"D{self.sides}: {self.rolls} roll{'' if self.rolls == 1 else 's'}"
+        rolls = f"D{self.sides}: {count(self.rolls, 'roll')}"
         if self.p_value is None:
             if self.sides > STATS_MAX_SIDES:
                 return f"{rolls} (dice over D{STATS_MAX_SIDES} are not tested for fairness)"

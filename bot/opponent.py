@@ -13,6 +13,7 @@ from bot.plugin import SystemPlugin
 from rules.ai.players import DEFAULT_LEVEL, AIPlayer, level
 from rules.core.board import Player
 from rules.core.errors import ParseError
+from rules.core.words import count
 
 LEVEL_WORDS = ("easy", "medium", "hard")
 SEAT_WORDS = {
@@ -138,7 +139,7 @@ def taken_back(plugin: SystemPlugin, state: Any, before: Any, n: int) -> str:
     person's action, worded in the position it was chosen in, and how many of the AI's."""
     mine = plugin.rules.history(state)[-n].action
     done = plugin.describe_action(before, mine)
-    theirs = f" and the AI's {n - 1} action{'s' if n > 2 else ''} after it" if n > 1 else ""
+    theirs = f" and the AI's {count(n - 1, 'action')} after it" if n > 1 else ""
     return f"Undid: {done}{theirs}."
 
 

@@ -21,6 +21,7 @@ from rules.card_game.system import DEFAULT_DECKS, SYSTEM
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.errors import NotYourDecision, ParseError, RulesError
+from rules.core.words import count
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -94,9 +95,8 @@ class CardGameTable(SystemPlugin):
         s: GameState = state
         side = s.side(player)
         cards = ", ".join(X.name(s, c) for c in side.hand) or "no cards"
-        n = len(side.hand)
         return (
-            f"Your hand ({player.title}, {n} card{'' if n == 1 else 's'}): {cards}. "
+            f"Your hand ({player.title}, {count(len(side.hand), 'card')}): {cards}. "
             f"Material {side.material}. Deck: {len(side.deck)} cards."
         )
 

@@ -13,6 +13,7 @@ from rules.card_game.state import GameState, Phase, Unit
 from rules.card_game.zones import king_health
 from rules.core.actions import Action
 from rules.core.board import Player
+from rules.core.words import count
 
 
 def name(s: GameState, cid: int) -> str:
@@ -112,11 +113,11 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
         return d, "reveal the Kings and deal", "`1`"
     if s.phase is Phase.MULLIGAN:
         left = 2 - s.side(d).mulliganed
-        what = f"mulligan (up to {left} more card{'s' if left != 1 else ''} to the bottom), or keep"
+        what = f"mulligan (up to {count(left, 'more card')} to the bottom), or keep"
         return d, what, "`mulligan <card>` or `keep`"
     if s.phase is Phase.BURN:
         left = 3 - s.side(d).burned
-        more = f"{left} more card{'s' if left != 1 else ''}"
+        more = count(left, "more card")
         return d, f"the Material Phase: burn up to {more}", "`burn <card>` or `done`"
     return (
         d,

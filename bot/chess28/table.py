@@ -15,7 +15,6 @@ from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.chess28 import actions as A
 from rules.chess28.cards import find_card
 from rules.chess28.charts import Facing
-from rules.chess28.combat import count
 from rules.chess28.engine import legal_actions
 from rules.chess28.models import ModelDef
 from rules.chess28.moving import backline_squares, destinations, shove_named
@@ -27,6 +26,7 @@ from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
 from rules.core.errors import ParseError, RulesError
+from rules.core.words import count
 
 if TYPE_CHECKING:
     from bot.table import Table

@@ -8,7 +8,6 @@ from fractions import Fraction
 
 from rules.chess28 import actions as A
 from rules.chess28.cards import BY_NUMBER
-from rules.chess28.combat import count
 from rules.chess28.engine import legal_actions
 from rules.chess28.models import ModelDef
 from rules.chess28.odds import attack_odds, kill_chance
@@ -17,6 +16,7 @@ from rules.chess28.setup import unsized
 from rules.chess28.state import BOARD, GameState, Phase, TerrainKind, Zone
 from rules.core.actions import Action
 from rules.core.board import Player, Square
+from rules.core.words import count
 
 CREDIT = (
     "Chess28 Core Rules System © 2024 Mike Hutchinson, https://planetsmashergames.com, "

@@ -10,6 +10,7 @@ from bot.service import Answer
 from bot.store import StoreBase
 from bot.wargame_chess.table import FACTIONS, server_faction
 from rules.core.errors import RulesError
+from rules.core.words import count
 from rules.wargame_chess.faction_file import (
     MAX_FILE_BYTES,
     FactionFileError,
@@ -50,7 +51,7 @@ def problems_text(problems: list[str]) -> str:
     """A file's problems as one reply: the heading and the first problems, each cut short,
     as many as fit, then how many more there are."""
     n = len(problems)
-    lines = [f"The faction file has {n} problem{'s' if n != 1 else ''}; nothing was changed:"]
+    lines = [f"The faction file has {count(n, 'problem')}; nothing was changed:"]
     size = len(lines[0])
     for i, p in enumerate(problems):
         line = f"- {p}" if len(p) <= PROBLEM_LINE else f"- {p[: PROBLEM_LINE - 1]}…"

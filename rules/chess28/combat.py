@@ -41,13 +41,9 @@ from rules.core.board import Player, Square
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction
 from rules.core.history import Event
+from rules.core.words import count
 
 HIT, SAVE, IRON_SAVE = 4, 5, 2
-
-
-def count(n: int, word: str) -> str:
-    """ "1 wound", "2 wounds"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 CHEST = "chest"

@@ -7,10 +7,11 @@ from fractions import Fraction
 from functools import cache
 
 from rules.chess28 import actions as A
-from rules.chess28.combat import CHEST, combat_numbers, count, outcome, shoot_targets
+from rules.chess28.combat import CHEST, combat_numbers, outcome, shoot_targets
 from rules.chess28.models import Ability
 from rules.chess28.state import CHEST_HP, Combat, GameState
 from rules.core.actions import Action
+from rules.core.words import count
 
 HALF, THIRD, SIXTH = Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)
 

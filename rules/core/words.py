@@ -1,0 +1,8 @@
+"""Words every system's texts share."""
+
+from __future__ import annotations
+
+
+def count(n: int, word: str) -> str:
+    """ "1 wound", "2 wounds": a number and its noun, plural unless the number is 1."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -783,16 +783,22 @@ async def test_a_practice_game_whose_start_fails_does_not_hold_the_channel(
     assert not r.ephemeral and "Practice game" in r.content, r.content
 
 
-async def test_the_ai_tries_again_when_its_action_fails_to_save(
-    table: Harness, monkeypatch: Any
-) -> None:
+async def _practice_with_quick_retries(table: Harness, monkeypatch: Any) -> tuple[Any, ...]:
+    """A practice game of d20 explorer chess, the person to decide, the AI's retries quick:
+    cogs.views, the service, the game's row and state, and its rules."""
     import cogs.views as views
 
     monkeypatch.setattr(views, "AI_RETRIES", (0.01, 0.01))
     svc = table.bot.service  # type: ignore[attr-defined]
     await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess")
     row, before = await _state(table)
-    rules = svc.plugin(row).rules
+    return views, svc, row, before, svc.plugin(row).rules
+
+
+async def test_the_ai_tries_again_when_its_action_fails_to_save(
+    table: Harness, monkeypatch: Any
+) -> None:
+    views, svc, row, before, rules = await _practice_with_quick_retries(table, monkeypatch)
     real_turn = svc.ai_turn
     tries = [0]
 
@@ -815,13 +821,7 @@ async def test_the_ai_tries_again_when_its_action_fails_to_save(
 async def test_an_ai_action_that_keeps_failing_is_said_and_undo_plays_on(
     table: Harness, monkeypatch: Any
 ) -> None:
-    import cogs.views as views
-
-    monkeypatch.setattr(views, "AI_RETRIES", (0.01, 0.01))
-    svc = table.bot.service  # type: ignore[attr-defined]
-    await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess")
-    row, before = await _state(table)
-    rules = svc.plugin(row).rules
+    views, svc, row, before, rules = await _practice_with_quick_retries(table, monkeypatch)
     real_turn = svc.ai_turn
 
     async def broken(game_id: int, **pace: Any) -> Any:
@@ -846,13 +846,7 @@ async def test_an_ai_action_that_keeps_failing_is_said_and_undo_plays_on(
 async def test_an_ai_action_saved_then_failing_to_show_is_not_played_twice(
     table: Harness, monkeypatch: Any
 ) -> None:
-    import cogs.views as views
-
-    monkeypatch.setattr(views, "AI_RETRIES", (0.01, 0.01))
-    svc = table.bot.service  # type: ignore[attr-defined]
-    await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess")
-    row, before = await _state(table)
-    rules = svc.plugin(row).rules
+    views, svc, row, before, rules = await _practice_with_quick_retries(table, monkeypatch)
     real_answer = svc._answer
 
     async def answer(*args: Any, **kw: Any) -> Any:

@@ -142,6 +142,8 @@ class AIPractice:
         """A practice game whose start failed is ended, so that it does not hold the channel
         (a challenge to the bot that nobody can accept)."""
         svc: Any = self  # the GameService this part is mixed into
+        # (Not ``_update``: that marks the interaction as having saved a change, and this one
+        # takes a failed start back, so the player is rightly told nothing was changed.)
         try:
             async with svc.lock(game_id):
                 row = await svc.store.game(game_id)

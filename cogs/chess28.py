@@ -27,7 +27,7 @@ from rules.core.errors import RulesError
 
 SYSTEM = "chess28"
 FACINGS = [app_commands.Choice(name=n, value=n[0]) for n in ("North", "East", "South", "West")]
-TERRAINS = [app_commands.Choice(name=k.value.title(), value=k.value) for k in C.TerrainChoice]
+TERRAINS = [app_commands.Choice(name=k.label, value=k.value) for k in C.TerrainChoice]
 DIRECTIONS = [
     app_commands.Choice(name=f"{n} ({d.value})", value=d.value)
     for n, d in zip(
@@ -191,7 +191,7 @@ class Chess28(commands.Cog):
 
     @group.command(name="terrain", description="Place a terrain piece")
     @app_commands.describe(
-        kind="Blocking, Perilous (1 wound on entering) or Moveable (can be Shoved)",
+        kind="Blocking, Perilous (1 wound on entering), Moveable (can be Shoved), or several",
         square="Its square, e.g. e4: outside the back two ranks of both players",
         extra="For a large piece, its second square beside the first, e.g. f4 or e5",
     )

@@ -7,17 +7,45 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from bot.commands import Command
+from bot.commands import Command, parser_for
 from rules.chess28.charts import Facing
 from rules.core.board import Square
+from rules.core.errors import ParseError
 
 SYSTEM = "chess28"
 
 
 class TerrainChoice(StrEnum):
+    """A terrain piece's kinds as the rules log them: one, or several joined by "+"."""
+
     BLOCKING = "blocking"
     PERILOUS = "perilous"
     MOVEABLE = "moveable"
+    BLOCKING_PERILOUS = "blocking+perilous"
+    BLOCKING_MOVEABLE = "blocking+moveable"
+    PERILOUS_MOVEABLE = "perilous+moveable"
+    ALL = "blocking+perilous+moveable"
+
+    @property
+    def label(self) -> str:
+        """In words, for a menu: "Blocking and Moveable"."""
+        words = [w.title() for w in self.value.split("+")]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+    @classmethod
+    def parse(cls, text: str) -> TerrainChoice:
+        """One kind, or several joined by "+" in any order ("moveable+blocking")."""
+        words = [w.strip().lower() for w in text.split("+")]
+        order = [k.value for k in (cls.BLOCKING, cls.PERILOUS, cls.MOVEABLE)]
+        if all(w in order for w in words) and len(set(words)) == len(words):
+            return cls("+".join(w for w in order if w in words))
+        raise ParseError(
+            f"'{text[:30]}' is not a kind of terrain: blocking, perilous or moveable, or "
+            "several joined by + (such as blocking+moveable)"
+        )
+
+
+parser_for(TerrainChoice)(TerrainChoice.parse)
 
 
 class Direction(StrEnum):

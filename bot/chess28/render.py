@@ -30,6 +30,7 @@ TERRAIN_FILL = {
     "moveable": (150, 110, 60),
     "chest": (220, 180, 40),
 }
+TERRAIN_SHORT = {"blocking": "BLK", "perilous": "PER", "moveable": "MOV"}  # in a joint label
 REACH, ATTACK = (80, 160, 230), (220, 40, 40)
 
 
@@ -54,7 +55,7 @@ def scene_of(state: GameState, view: Player | None, selected: str = "") -> Scene
     """The public picture (no hidden cards): ``view`` only turns the board round; a
     ``selected`` model's reachable and attackable squares are marked."""
     terrain = tuple(
-        (s.file, s.rank, t.kind.value, t.wounds, _side(s, t.squares))
+        (s.file, s.rank, "+".join(k.value for k in t.kinds), t.wounds, _side(s, t.squares))
         for t in state.terrain
         for s in t.squares
     )
@@ -210,11 +211,18 @@ def _square(key: _SquareKey) -> Image.Image:
         # a large piece's two squares are drawn as one: no margin on the side they meet
         left, top = (0 if side == "W" else 3), (0 if side == "N" else 3)
         right, bottom = SQ - (1 if side == "E" else 4), SQ - (1 if side == "S" else 4)
-        d.rectangle([left, top, right, bottom], fill=TERRAIN_FILL[kind])
+        kinds = kind.split("+")  # a piece of several kinds: a band of each kind's colour
+        band = (bottom - top + 1) / len(kinds)
+        for i, k in enumerate(kinds):
+            y0, y1 = round(top + i * band), round(top + (i + 1) * band) - 1
+            d.rectangle([left, y0, right, y1], fill=TERRAIN_FILL[k])
         label = {"blocking": "BLOCK", "perilous": "PERIL", "moveable": "MOVE"}.get(kind, "")
+        if len(kinds) > 1:
+            label = "+".join(TERRAIN_SHORT[k] for k in kinds)
         if kind == "chest":
             label = f"CHEST {3 - wounds}"
-        d.text((SQ / 2, SQ - 10), label, font=font(10), anchor="mm", fill=(255, 255, 255))
+        size = 10 if len(label) <= 8 else 8  # (all three kinds: "BLK+PER+MOV")
+        d.text((SQ / 2, SQ - 10), label, font=font(size), anchor="mm", fill=(255, 255, 255))
     if reach:
         d.ellipse([SQ / 2 - 7, SQ / 2 - 7, SQ / 2 + 7, SQ / 2 + 7], fill=REACH)
     if attack:

@@ -13,7 +13,7 @@ from rules.chess28.models import ModelDef
 from rules.chess28.odds import attack_odds, kill_chance
 from rules.chess28.roster import POINTS, READY_MADE, ROSTER
 from rules.chess28.setup import unsized
-from rules.chess28.state import BOARD, GameState, Phase, TerrainKind, Zone
+from rules.chess28.state import BOARD, GameState, Phase, Terrain, TerrainKind, Zone
 from rules.core.actions import Action
 from rules.core.board import Player, Square
 from rules.core.words import count
@@ -32,12 +32,23 @@ TERRAIN_MARK = {
     TerrainKind.PERILOUS: "~~",
     TerrainKind.MOVEABLE: "[]",
 }
+# A piece of several kinds: one sign for each ("#]" Blocking and Moveable, "#~]" all three).
+TERRAIN_SIGN = {TerrainKind.BLOCKING: "#", TerrainKind.PERILOUS: "~", TerrainKind.MOVEABLE: "]"}
+
+
+def terrain_mark(t: Terrain) -> str:
+    """A terrain piece's three-character cell on the text board."""
+    if not t.also:
+        return TERRAIN_MARK[t.kind] + " "
+    return "".join(TERRAIN_SIGN[k] for k in t.kinds).ljust(3)
+
 
 HELP = f"""Chess28 at the table. Models are W1..W9 and B1..B9; squares like d4; facings N E S W.
 Setup:  game new chess28 [white party | black party] [pinata|last-standing] [desperation]
         mode pinata|last-standing|random [desperation] (when not given at game new)
         roll (First Player) · chest d1 · terrain blocking|perilous|moveable d4 [e4 if large]
-        terrain random · deploy W1 d1 N · deploy auto
+        (several kinds at once: terrain blocking+moveable d4) · terrain random
+        deploy W1 d1 N · deploy auto
 Turn:   move W1 d3 [N] · charge W1 d3 [N] · melee W1 d4 · shoot W1 f (fl f fr l r bl b br)
         shove W1 d4 d5 · dig W1 · emerge W1 a4 N · retreat W1 c1 N · refresh W1 · end
         gambit vault W1 · gambit castle W1 W2 · gambit bolt W1 fr · hand
@@ -124,7 +135,7 @@ def board_text(state: GameState, view: Player | None) -> str:
                 assert t.owner is not None
                 cells.append(f"${t.owner.title[0]}{3 - t.wounds}")
             elif t is not None:
-                cells.append(TERRAIN_MARK[t.kind] + " ")
+                cells.append(terrain_mark(t))
             else:
                 cells.append(" . ")
         lines.append(f"{r + 1} " + " ".join(cells))
@@ -316,10 +327,12 @@ PHASE_HINTS = {
     ),
     Phase.FIRST_PLAYER: ("roll off with `roll`", "press the button below to roll off"),
     Phase.TERRAIN: (
-        "place terrain with `terrain blocking d4` (blocking, perilous or moveable; a large "
-        "piece on two squares side by side: `terrain blocking d4 e4`), or `terrain random`",
-        "place terrain with `/chess28 terrain` (blocking, perilous or moveable; a large piece "
-        "also takes `extra`, its second square), or at random with the button below",
+        "place terrain with `terrain blocking d4` (blocking, perilous or moveable, or several "
+        "joined by +, such as `blocking+moveable`; a large piece on two squares side by side: "
+        "`terrain blocking d4 e4`), or `terrain random`",
+        "place terrain with `/chess28 terrain` (blocking, perilous or moveable, or several at "
+        "once; a large piece also takes `extra`, its second square), or at random with the "
+        "button below",
     ),
 }
 

@@ -19,7 +19,7 @@ from rules.chess28.combat import CHEST, melee_squares
 from rules.chess28.models import Ability
 from rules.chess28.odds import combat_wound_odds
 from rules.chess28.state import BOARD as C28_BOARD
-from rules.chess28.state import CHEST_HP, GameState, TerrainKind
+from rules.chess28.state import CHEST_HP, GameState
 from rules.core.board import Player
 
 # Chess28: a model on the board (or still to deploy) is worth its remaining health and a
@@ -146,9 +146,7 @@ def _c28_steps(goal: tuple[int, int], walls: frozenset[tuple[int, int]]) -> tupl
 
 
 def _c28_walls(state: Any) -> frozenset[tuple[int, int]]:
-    return frozenset(
-        (s.file, s.rank) for t in state.terrain if t.kind is TerrainKind.BLOCKING for s in t.squares
-    )
+    return frozenset((s.file, s.rank) for t in state.terrain if t.blocks for s in t.squares)
 
 
 def _chess28(state: Any, player: Player) -> float:

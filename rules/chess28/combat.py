@@ -100,7 +100,7 @@ def ranged_target(
         if u is not None:
             return None if near or u.owner is unit.owner else sq
         t = state.terrain_at(sq)
-        if t is not None and t.kind is TerrainKind.BLOCKING:
+        if t is not None and t.blocks:
             return None
         if t is not None and t.kind is TerrainKind.CHEST and t.owner is unit.owner.other:
             return None if near else sq
@@ -430,7 +430,7 @@ def pushed(state: GameState, u: Unit, sq: Square, t: Task, events: list[Event]) 
 
 def perilous_at(state: GameState, sq: Square) -> bool:
     t = state.terrain_at(sq)
-    return t is not None and t.kind is TerrainKind.PERILOUS
+    return t is not None and t.perilous
 
 
 BARGE_FIRST, FOOTWORK_FIRST = "Barge first", "Fancy Footwork first"

@@ -23,7 +23,6 @@ from rules.chess28.state import (
     GameState,
     Phase,
     Task,
-    TerrainKind,
     Unit,
     Zone,
     make_units,
@@ -218,15 +217,16 @@ def _why_not_unit(state: GameState, u: Unit, action: Action) -> str:
         t = state.terrain_at(action.terrain)
         if t is None:
             return f"there is no terrain on {action.terrain}"
-        if t.kind not in (TerrainKind.MOVEABLE, TerrainKind.CHEST):
+        if not t.moveable:
             return f"{t.the_name} on {t.where} is not Moveable: it cannot be shoved"
         here = u.square
         assert here is not None  # a model in play
         if not beside(state, t, here):
             return f"{u.name} cannot Shove {t.the_name}: it is not on or next to it"
+        onto = " and off models" if t.blocks else ""  # (Blocking terrain never holds a model)
         return (
             f"{u.name} cannot Shove {t.the_name} on {t.where} that way: one square in any "
-            "direction, the whole piece onto the board and off other terrain"
+            f"direction, the whole piece onto the board and off other terrain{onto}"
         )
     if isinstance(action, A.Dig):
         return f"{u.name} does not have Dig"

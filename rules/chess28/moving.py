@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.chess28.charts import Facing, Icon, orient, pivot
 from rules.chess28.geometry import delta, distance, edge_squares, line, neighbours, step
 from rules.chess28.models import Ability
-from rules.chess28.state import BOARD, GameState, Terrain, TerrainKind, Unit, backline, rank_in
+from rules.chess28.state import BOARD, GameState, Terrain, Unit, backline, rank_in
 from rules.core.board import AROUND, Player, Square
 
 Destinations = dict[Square, tuple[Facing, ...]]
@@ -15,7 +15,7 @@ Destinations = dict[Square, tuple[Facing, ...]]
 
 def blocking(state: GameState, sq: Square) -> bool:
     t = state.terrain_at(sq)
-    return t is not None and t.kind is TerrainKind.BLOCKING
+    return t is not None and t.blocks
 
 
 def free(state: GameState, sq: Square) -> bool:
@@ -121,7 +121,7 @@ def shoves(state: GameState, unit: Unit) -> list[tuple[Square, Square]]:
         return []
     out = []
     for t in state.terrain:
-        if t.kind not in (TerrainKind.MOVEABLE, TerrainKind.CHEST):
+        if not t.moveable:
             continue
         if not beside(state, t, unit.square):
             continue
@@ -141,8 +141,10 @@ def beside(state: GameState, t: Terrain, sq: Square) -> bool:
 
 def shoved(state: GameState, t: Terrain, df: int, dr: int) -> tuple[Square, ...] | None:
     """The squares piece ``t`` covers once shoved by (df, dr), or None if a square is off the
-    board or holds other terrain. Under Warp Reality a large piece is never split across the
-    wrapped edge: its two squares stay side by side on the board (ruling C28-11)."""
+    board or holds other terrain, or holds a model when the piece is also Blocking (a model
+    never shares a square with Blocking terrain). Under Warp Reality a large piece is never
+    split across the wrapped edge: its two squares stay side by side on the board (ruling
+    C28-11)."""
     out = []
     for s in t.squares:
         n = step(s, df, dr, state.warp)
@@ -150,6 +152,8 @@ def shoved(state: GameState, t: Terrain, df: int, dr: int) -> tuple[Square, ...]
             return None
         other = state.terrain_at(n)
         if other is not None and other is not t:
+            return None
+        if t.blocks and state.at(n) is not None:
             return None
         out.append(n)
     if len(out) == 2 and abs(out[0].file - out[1].file) + abs(out[0].rank - out[1].rank) != 1:

@@ -13,6 +13,7 @@ from rules.chess28.moving import backline_squares, terrain_squares
 from rules.chess28.state import (
     BOARD,
     HAND,
+    PLACEABLE_KINDS,
     GameState,
     Mode,
     Phase,
@@ -20,6 +21,7 @@ from rules.chess28.state import (
     TerrainKind,
     Zone,
     backline,
+    terrain_kinds,
 )
 from rules.core.actions import Action
 from rules.core.board import Player, Square
@@ -28,7 +30,6 @@ from rules.core.errors import IllegalAction
 from rules.core.history import Event
 
 RANDOM = "random"
-PLACEABLE = (TerrainKind.BLOCKING, TerrainKind.PERILOUS, TerrainKind.MOVEABLE)
 CHEST_FILES = (3, 4)  # the two central squares of the Backline (d and e)
 
 
@@ -89,6 +90,12 @@ def _after_chests(state: GameState) -> GameState:
     return replace(state, phase=Phase.DEPLOY, to_act=state.first)
 
 
+def placeable(state: GameState) -> tuple[str, ...]:
+    """The kinds a terrain piece may be placed as in this game (ruling C28-11): one kind, or
+    several at once from rules revision 4."""
+    return PLACEABLE_KINDS if state.config.revision >= 4 else PLACEABLE_KINDS[:3]
+
+
 def chest_squares(state: GameState, player: Player) -> list[Square]:
     squares = (BOARD.at(f, backline(player)) for f in CHEST_FILES)
     return [s for s in squares if s is not None and state.terrain_at(s) is None]
@@ -139,11 +146,11 @@ def setup_actions(state: GameState) -> list[Action]:
         squares = terrain_squares(state)
         wide = partners(squares) if large else {}
         out: list[Action] = []
-        for k in PLACEABLE:
+        for k in placeable(state):
             for s in squares:
                 if small:
-                    out.append(A.PlaceTerrain(k.value, s))
-                out += [A.PlaceTerrain(k.value, s, e) for e in wide.get(s, ())]
+                    out.append(A.PlaceTerrain(k, s))
+                out += [A.PlaceTerrain(k, s, e) for e in wide.get(s, ())]
         return out
     if state.phase is Phase.DEPLOY:
         squares = backline_squares(state, me)
@@ -193,8 +200,13 @@ def why_not_terrain(state: GameState, a: A.PlaceTerrain) -> str:
     """Why a terrain placement is refused, in the player's words."""
     me = state.to_act
     small, large = terrain_sizes(state, me)
-    if a.kind not in {k.value for k in PLACEABLE}:
-        return "terrain is blocking, perilous or moveable"
+    if a.kind not in placeable(state):
+        if state.config.revision < 4:  # (a game made before terrain of several kinds)
+            return "terrain is blocking, perilous or moveable"
+        return (
+            "terrain is blocking, perilous or moveable, or several of them joined by + in that "
+            "order (such as blocking+moveable)"
+        )
     if a.extra is None and not small:
         return f"{me.title}'s piece now is a large one: name two squares side by side"
     if a.extra is not None and not large:
@@ -217,9 +229,9 @@ def _bump(pair: tuple[int, int], player: Player, by: int) -> tuple[int, int]:
 
 def place_terrain(state: GameState, a: A.PlaceTerrain, events: list[Event]) -> GameState:
     me = state.to_act
-    kind = TerrainKind(a.kind)
+    first, *also = terrain_kinds(a.kind)
     large = a.extra is not None
-    piece = Terrain(kind, a.square, extra=a.extra)
+    piece = Terrain(first, a.square, extra=a.extra, also=tuple(also))
     owed = state.large_left if large else state.small_left
     if owed[me]:  # a piece of a size this player owes
         owed = _bump(owed, me, -1)

@@ -56,8 +56,10 @@ CHEST_HP = 3
 # (games saved without the key); 2, large and small pieces (ruling C28-11); 3 (2026-11-27),
 # a Gambit Card may follow the last activation (C28-27), Awe pushes each model once, Vault and
 # Dash wait for the next Move or Charge (C28-24), a push into Perilous terrain kills for the
-# pusher (C28-22). A game keeps its revision, so games saved before replay as they were played.
-RULES_REVISION = 3
+# pusher (C28-22); 4 (2026-11-27), a terrain piece may be of several kinds at once (C28-11:
+# "Blocking, Perilous and/or Moveable"). A game keeps its revision, so games saved before replay
+# as they were played.
+RULES_REVISION = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,32 @@ class Terrain:
     owner: Player | None = None  # a Treasure Chest's owner
     wounds: int = 0
     extra: Square | None = None
+    also: tuple[TerrainKind, ...] = ()  # its other kinds, for a piece of several (C28-11)
+
+    @property
+    def kinds(self) -> tuple[TerrainKind, ...]:
+        return (self.kind, *self.also)
+
+    @property
+    def blocks(self) -> bool:
+        """Blocking: no model enters or passes it, and it stops a line of fire."""
+        return TerrainKind.BLOCKING in self.kinds
+
+    @property
+    def perilous(self) -> bool:
+        """Perilous: a model moving onto it suffers a wound."""
+        return TerrainKind.PERILOUS in self.kinds
+
+    @property
+    def moveable(self) -> bool:
+        """It may be shoved: Moveable terrain, and a Treasure Chest."""
+        return TerrainKind.MOVEABLE in self.kinds or self.kind is TerrainKind.CHEST
+
+    @property
+    def kind_text(self) -> str:
+        """Its kinds in words: "blocking", "perilous and moveable"."""
+        words = [k.value for k in self.kinds]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
     @property
     def squares(self) -> tuple[Square, ...]:
@@ -137,7 +165,7 @@ class Terrain:
         if self.kind is TerrainKind.CHEST:
             assert self.owner is not None
             return f"{self.owner.title}'s Treasure Chest"
-        return f"{'large' if self.large else 'small'} {self.kind.value} terrain"
+        return f"{'large' if self.large else 'small'} {self.kind_text} terrain"
 
     @property
     def the_name(self) -> str:
@@ -148,6 +176,26 @@ class Terrain:
     def where(self) -> str:
         """Its squares in words: "d4" or "d4 and e4"."""
         return " and ".join(str(s) for s in self.squares)
+
+
+# The kinds a terrain piece may be placed as, each written as it is logged: one kind, or several
+# joined by "+" in this order (the book's "Blocking, Perilous and/or Moveable"; rules revision 4:
+# games of earlier revisions place the first three only, ruling C28-11).
+PLACEABLE_KINDS = (
+    "blocking",
+    "perilous",
+    "moveable",
+    "blocking+perilous",
+    "blocking+moveable",
+    "perilous+moveable",
+    "blocking+perilous+moveable",
+)
+
+
+def terrain_kinds(text: str) -> tuple[TerrainKind, ...]:
+    """The kinds of a placement's ``kind`` ("blocking", "perilous+moveable"), in the order
+    they are written."""
+    return tuple(TerrainKind(w) for w in text.split("+"))
 
 
 @dataclass(frozen=True, slots=True)

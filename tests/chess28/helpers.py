@@ -19,6 +19,7 @@ from rules.chess28.state import (
     TerrainKind,
     Unit,
     Zone,
+    terrain_kinds,
 )
 from rules.core.board import Player, Square
 from rules.core.dice import ScriptedDice
@@ -69,7 +70,8 @@ def position(
     pieces = []
     for k, where in terrain:  # "d4", or "d4 e4" for a large piece
         first, *extra = (sq(w) for w in where.split())
-        pieces.append(Terrain(TerrainKind(k), first, extra=extra[0] if extra else None))
+        kind, *also = terrain_kinds(k)  # "blocking", or several kinds: "blocking+moveable"
+        pieces.append(Terrain(kind, first, extra=extra[0] if extra else None, also=tuple(also)))
     for owner, s in (chests or {}).items():
         pieces.append(Terrain(TerrainKind.CHEST, sq(s), owner))
     state = GameState(

@@ -182,6 +182,13 @@ async def test_large_terrain_is_placed_with_its_second_square(table: Harness) ->
     assert "large perilous terrain on c5 and c6" in r.content, r.content
     state = await current(table, channel)
     assert state.terrain_at(sq("c6")) is state.terrain_at(sq("c5")) is not None
+    # A piece of several kinds at once (ruling C28-11), chosen from the command's menu.
+    r = await table.slash(
+        ALICE, "chess28 terrain", channel=channel, kind="blocking+moveable", square="a4"
+    )
+    assert "small blocking and moveable terrain on a4" in r.content, r.content
+    piece = (await current(table, channel)).terrain_at(sq("a4"))
+    assert piece is not None and piece.blocks and piece.moveable
 
 
 async def test_a_small_game_plays_to_its_own_end(table: Harness) -> None:

@@ -169,7 +169,7 @@ def test_a_game_saved_before_large_terrain_replays_with_small_pieces_only() -> N
             s, _ = act(s, a)
     # The same log in a file written before large terrain (no revision key): it replays.
     data = SYSTEM.to_dict(s)
-    assert data["config"]["revision"] == 3
+    assert data["config"]["revision"] == 4
     del data["config"]["revision"]
     s1 = SYSTEM.from_dict(data)
     assert len(s1.terrain) == 2, "a4 and b4 were placed before the refusal"

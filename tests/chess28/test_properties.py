@@ -19,13 +19,15 @@ GAMES = 120
 def invariants(s: GameState, before: GameState | None) -> None:
     squares = [u.square for u in s.units if u.on_board]
     dying = {t.unit for t in s.tasks if t.kind == "remove"}  # a Last Gasp window is open
+    if s.phase is Phase.OVER and before is not None:  # a Last Gasp that ended the game
+        dying |= {t.unit for t in before.tasks if t.kind == "remove"}
     assert None not in squares and len(set(squares)) == len(squares), "one model per square"
     for u in s.units:
         assert u.facing in tuple(Facing)
         if u.on_board:
             assert 0 <= u.wounds < u.model.hp or u.key in dying, "wounds below HP in play"
             t = s.terrain_at(u.square)  # type: ignore[arg-type]
-            assert t is None or t.kind.value != "blocking", "no model on Blocking terrain"
+            assert t is None or not t.blocks, "no model on Blocking terrain"
         else:
             assert u.square is None
     for t in s.terrain:

@@ -52,7 +52,9 @@ def _final(system_id: str, s: Any) -> dict[str, Any]:
         "units": sorted(
             [u.key, str(u.zone), str(u.square), str(u.facing), u.wounds] for u in s.units
         ),
-        "terrain": sorted(str(t) for t in s.terrain),
+        # (as the old code printed a piece: a piece of several kinds, rules revision 4, came
+        # later, so every piece here is of one kind and its "also" is left out)
+        "terrain": sorted(str(t).replace(", also=())", ")") for t in s.terrain),
         "winner": None if s.winner is None else s.winner.value,
         "reason": s.reason,
         "turn": s.turn,

@@ -44,8 +44,8 @@ class MenuEntry:
 
 @dataclass(frozen=True, slots=True)
 class Menu:
-    """The current decision as buttons (a few choices) or a select menu (up to 25), or one button
-    for a whole command (``command``: its key for ``button_command`` and its label)."""
+    """The current decision as buttons (a few choices) or a select menu (up to 25), and/or one
+    button for a whole command (``command``: its key for ``button_command`` and its label)."""
 
     entries: tuple[MenuEntry, ...] = ()
     buttons: bool = True
@@ -224,10 +224,12 @@ class SystemPlugin(ABC):
         return None
 
     # ---- Discord's buttons ----
-    def public_answer(self, state: Any) -> MenuEntry | None:
+    def public_answer(self, state: Any) -> tuple[str, str] | None:
         """In a game with secrets whose menu is private: the one answer that names nothing
         secret (passing in a window), offered on the public message beside the button that
-        shows the choices privately, so that it takes one click. None: there is none."""
+        shows the choices privately, so that it takes one click, as (its key for
+        ``button_command``, its label). A key, never the action's place among the legal ones:
+        that place counts the secret choices before it. None: there is none."""
         return None
 
     def menu(self, state: Any) -> Menu | None:

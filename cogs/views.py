@@ -156,11 +156,18 @@ class CommandButton(
     """A button for a whole command (e.g. deploy automatically): its key names the command in
     the game system's plugin (``SystemPlugin.button_command``)."""
 
-    def __init__(self, game_id: int, version: int, cmd: str, label: str = "Go") -> None:
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        cmd: str,
+        label: str = "Go",
+        style: discord.ButtonStyle = discord.ButtonStyle.success,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
-                style=discord.ButtonStyle.success,
+                style=style,
                 custom_id=f"wg:x:{game_id}:{version}:{cmd}",
             )
         )
@@ -425,14 +432,15 @@ async def answer_unknown_component(interaction: discord.Interaction) -> None:
 
 def menu_view(game_id: int, version: int, menu: Menu) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    if menu.command is not None:
+    if menu.command is not None:  # (beside entries, the command is the quieter choice)
         key, label = menu.command
-        view.add_item(CommandButton(game_id, version, key, label))
-    elif menu.buttons:
+        style = discord.ButtonStyle.secondary if menu.entries else discord.ButtonStyle.success
+        view.add_item(CommandButton(game_id, version, key, label, style))
+    if menu.entries and menu.buttons:
         for e in menu.entries:
             style = discord.ButtonStyle.secondary if e.secondary else discord.ButtonStyle.primary
             view.add_item(ChoiceButton(game_id, version, e.index, e.label, style))
-    else:
+    elif menu.entries:
         options = [
             discord.SelectOption(label=e.label[:100], value=str(e.index)) for e in menu.entries
         ]
@@ -501,8 +509,9 @@ def live_view(ans: Answer) -> discord.ui.View | None:
         view.add_item(PrivateChoicesButton(ans.game_id, ans.version))
         answer = systems.get(ans.system).public_answer(ans.state)
         if answer is not None:  # (names no card: passing in a window takes one click)
+            key, label = answer
             grey = discord.ButtonStyle.secondary
-            view.add_item(ChoiceButton(ans.game_id, ans.version, answer.index, answer.label, grey))
+            view.add_item(CommandButton(ans.game_id, ans.version, key, label, grey))
         return view
     return decision_view(ans.game_id, ans.version, ans.state, ans.system)
 

@@ -115,13 +115,14 @@ class CardGameTable(SystemPlugin):
 
         warm_up()
 
-    def public_answer(self, state: Any) -> MenuEntry | None:
+    def public_answer(self, state: Any) -> tuple[str, str] | None:
         """In a window (a fight's, or the answer to a Tactic): passing, which names no card."""
-        acts = self.rules.legal_actions(state)
-        passing = [i for i, a in enumerate(acts) if isinstance(a, A.Pass)]
-        if not passing:
+        if not any(isinstance(a, A.Pass) for a in self.rules.legal_actions(state)):
             return None
-        return MenuEntry(passing[0], X.describe_action(state, acts[passing[0]]), secondary=True)
+        return "pass", X.describe_action(state, A.Pass())
+
+    def button_command(self, key: str) -> K.Command | None:
+        return C.Pass() if key == "pass" else None
 
     def menu(self, state: Any) -> Menu | None:
         s: GameState = state

@@ -156,17 +156,20 @@ class Chess28Table(SystemPlugin):
             label = T.describe_action(s, acts[0])
             return Menu((MenuEntry(0, label, secondary=True),), public=True)
         if s.pending is None and s.phase is Phase.PLAY:
-            # Moves are many and cards are secret: the menu offers the attacks, Refresh and
-            # the end of the turn (moves and cards have their slash commands).
-            hidden = (A.Move, A.Charge, A.Retreat, A.Emerge, A.Shove, A.PlayGambit)
-            picks = [i for i, a in enumerate(acts) if not isinstance(a, hidden)][-MAX_OPTIONS:]
+            # Moves are many and cards are secret: the menu offers the attacks and Refresh,
+            # and a button the end of the turn (moves and cards have their slash commands).
+            # The entries' indices come before the Gambit Cards' plays in the legal list, and
+            # the end of the turn, listed after those, is a button by name: nothing on the
+            # public message counts the cards a player could play.
+            hidden = (A.Move, A.Charge, A.Retreat, A.Emerge, A.Shove, A.PlayGambit, A.EndTurn)
+            picks = [i for i, a in enumerate(acts) if not isinstance(a, hidden)][:MAX_OPTIONS]
             entries = tuple(MenuEntry(i, T.describe_action(s, acts[i])[:80]) for i in picks)
-            if len(entries) == 1:  # (only the end of the turn: one click, a button)
-                return Menu(entries, public=True)
+            end = ("endturn", T.describe_action(s, A.EndTurn())[:80])
             return Menu(
                 entries,
                 buttons=False,
-                placeholder="Attack, play a card or end the turn",
+                placeholder="Attack or Refresh (cards: /chess28 gambit)",
+                command=end,
                 public=True,  # no card is named: cards have their slash command
             )
         if len(acts) > MAX_OPTIONS:
@@ -183,6 +186,8 @@ class Chess28Table(SystemPlugin):
     def button_command(self, key: str) -> K.Command | None:
         if key == "terrainrandom":
             return C.TerrainRandom()
+        if key == "endturn":
+            return C.EndTurn()
         return C.DeployAuto() if key == "deployauto" else None
 
     # ---- the console's words ----

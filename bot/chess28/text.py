@@ -386,7 +386,8 @@ def prompt(state: GameState, discord: bool = False) -> str:
         return (
             f"{d.title} to play ({count(left, 'activation')} left): `/chess28 move`, `charge`, "
             "`melee`, "
-            "`shoot`, `gambit`, or the menu below; `/chess28 end` ends the turn."
+            "`shoot`, `gambit`, or the menu below; the button below (or `/chess28 end`) ends "
+            "the turn."
         )
     return (
         f"{d.title} to play ({count(left, 'activation')} left): `move`, `charge`, `melee`, "

@@ -225,4 +225,45 @@ async def test_passing_in_a_window_is_one_click_on_the_public_message() -> None:
     labels = [getattr(b, "label", "") for b in buttons]
     ids = [getattr(b, "custom_id", "") for b in buttons]
     assert labels == ["Your choices (only you see them)", "Let Castle resolve"], labels
-    assert ids[1].startswith("wg:c:7:3:") and not any("Counter" in x for x in labels)
+    assert not any("Counter" in x for x in labels)
+    # The button carries a key, never the pass's place among the legal actions: that place
+    # would count the cards Black could play (one here, the Counter!).
+    assert ids[1] == "wg:x:7:3:pass", ids
+    b2 = Build(counters=True)
+    b2.add(Player.BLACK, "Knight")  # nothing Black can answer with
+    castle2 = b2.add(Player.WHITE, "Castle")
+    s2 = act(b2.state(), A.PlayCard(castle2))
+    view2 = live_view(Answer("", game_id=7, version=3, state=s2, system="card-game"))
+    assert view2 is not None
+    ids2 = [getattr(getattr(i, "item", i), "custom_id", "") for i in view2.children]
+    assert ids2 == ids, "the same buttons whatever Black holds"
+
+
+async def test_the_public_pass_button_passes_through_a_real_click(table: Harness) -> None:
+    """In a window the live message's pass button (its id a key, the same whatever the hand)
+    passes for the player who decides; anyone else's click changes nothing."""
+    from rules.card_game import actions as A
+    from rules.card_game.engine import legal_actions
+
+    channel = await start(table)
+    rng = random.Random(5)
+    for _ in range(STEPS * 3):
+        row, state = await current(table, channel)
+        assert state is not None, "the game ended before any window opened"
+        live = table.live_message(channel)
+        passing = [cid for cid in live.custom_ids() if cid.endswith(":pass")]
+        if passing:
+            assert any(isinstance(a, A.Pass) for a in legal_actions(state))
+            assert passing == [f"wg:x:{row.id}:{row.version}:pass"]
+            who = service(table).user_of(row, _decider(state))
+            bystander = CAROL
+            nope = await table.click(bystander, live, passing[0])
+            assert nope.ephemeral
+            assert (await current(table, channel))[0].version == row.version, "nothing changed"
+            await table.click(who, live, passing[0])
+            after_row, after = await current(table, channel)
+            assert after_row.version == row.version + 1
+            assert after is not None and isinstance(after.history[-1].action, A.Pass)
+            return
+        await step(table, channel, rng)
+    raise AssertionError("no window opened in the game")

@@ -104,8 +104,8 @@ def test_a_gambit_card_may_follow_the_third_activation() -> None:
     from bot import systems
 
     menu = systems.get("chess28").menu(s)  # the end of the turn alone: one button
-    assert menu is not None and menu.buttons and menu.public
-    assert [e.label for e in menu.entries] == ["End the turn"]
+    assert menu is not None and menu.public
+    assert menu.entries == () and menu.command == ("endturn", "End the turn")
     s, ev = act(s, A.EndTurn())
     assert s.to_act is B and "Turn 2" in texts(ev)
     empty = position(three, [(PLAIN, "h8", "S")], hands=((G.FORTIFY,), ()))  # none to drain

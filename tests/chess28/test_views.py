@@ -67,6 +67,33 @@ def test_the_public_menu_never_names_a_card_in_hand() -> None:
     assert "Glory" not in PLUGIN.discord_prompt(s)
 
 
+def test_the_public_buttons_are_the_same_whatever_the_hand_holds() -> None:
+    """The live message's menu values are places in the legal list, and the Gambit Cards'
+    plays come before the end of the turn there: the menu offers only what precedes them, and
+    the end of the turn is a button by name, so nothing public counts the cards in hand."""
+    from bot.service import Answer
+    from cogs.views import live_view
+
+    def public(hand: tuple[int, ...]) -> list[tuple[str, str, list[str]]]:
+        s = position([(STEP, "d4", "N")], [(PLAIN, "d5", "S")], hands=(hand, ()), dead={W: [PLAIN]})
+        assert any(isinstance(a, A.PlayGambit) for a in legal_actions(s)) == bool(hand)
+        view = live_view(Answer("", game_id=7, version=3, state=s, system="chess28"))
+        assert view is not None
+        items = [getattr(i, "item", i) for i in view.children]
+        return [
+            (
+                getattr(i, "label", None) or "",
+                getattr(i, "custom_id", ""),
+                [o.value for o in getattr(i, "options", [])],
+            )
+            for i in items
+        ]
+
+    empty = public(())
+    assert public((G.GLORY, G.VAULT)) == empty and public((G.FORTIFY,)) == empty
+    assert ("End the turn", "wg:x:7:3:endturn", []) in empty
+
+
 def test_desperation_draws_two_cards_once_when_more_than_half_are_down() -> None:
     s = position([(PLAIN, "a1", "N")], [(PLAIN, "h8", "S")], dead={W: [PLAIN, PLAIN]})
     s = replace(s, desperation=True, deck=(5, 6, 7))

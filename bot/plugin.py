@@ -63,6 +63,12 @@ class SystemPlugin(ABC):
     rules: ClassVar[GameSystem[Any, Any]]
     # What each player chooses before play ("team", "party", "deck"), or "" for nothing.
     choice_word: ClassVar[str] = ""
+    # The game option that holds both sides' choices when typed with the game's words
+    # ("teams"), and the switches those words may also hold, as a player would type them.
+    choice_option: ClassVar[str] = ""
+    switches: ClassVar[str] = ""
+    # The sides' choices a game starts with when none are made (shown by the console).
+    ready_options: ClassVar[Mapping[str, Any]] = {}
     ready_made: ClassVar[Mapping[str, str]] = {}  # name shown -> the choice's text
     cog: ClassVar[str] = ""  # the extension with this system's own slash commands
     help: ClassVar[str] = ""  # the console's help text
@@ -125,7 +131,8 @@ class SystemPlugin(ABC):
             return str(e)
 
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
-        """The console's ``game new <system> ...`` words as the system's options."""
+        """The console's ``game new <system> ...`` words as the system's options (the sides'
+        choices, under ``choice_option``, only when the words name them)."""
         return {}
 
     def console_options(self, words: Sequence[str]) -> dict[str, Any]:

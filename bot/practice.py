@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from bot import commands as K
@@ -94,13 +95,15 @@ class AIPractice:
             if revised_star:
                 check_revised_star(plugin)
                 options = {**options, "revised_star": True}
+            plugin.describe_options(options)  # (checks them: a word it cannot read is refused)
             ready = list(plugin.ready_made.values())
             choices = (
                 {
                     Player.WHITE: plugin.check_choice(ready[0])[0],
                     Player.BLACK: plugin.check_choice(ready[min(1, len(ready) - 1)])[0],
                 }
-                if plugin.choice_word and ready
+                # (the sides' choices typed in the options are played; else the ready-made)
+                if plugin.choice_word and ready and not options.get(plugin.choice_option)
                 else {}
             )
         except RulesError as e:
@@ -231,12 +234,16 @@ class AIPractice:
             log.exception("the greedy AI of game %s failed too: it plays its first choice", game_id)
             return rules.legal_actions(state)[0]
 
-    async def resume_ai(self) -> list[int]:
-        """Practice games where the AI must decide (after a restart mid-turn): their ids."""
+    async def resume_ai(self, serves: Callable[[int | None], bool] | None = None) -> list[int]:
+        """Practice games where the AI must decide (after a restart mid-turn): their ids.
+        ``serves``: whether this process runs a server's shard (another process's games are
+        its own to play on, and only it can show them)."""
         svc: Any = self  # the GameService this part is mixed into
         waiting = []
         for row in await svc.store.live_games():
             if row.status != "live" or not svc.opponent(row).seats:
+                continue
+            if serves is not None and not serves(row.guild_id):
                 continue
             state = await svc.state_of(row)
             if state is not None and svc.opponent(row).plays(svc.plugin(row).rules.decider(state)):

@@ -68,6 +68,19 @@ class _NotLiveHere(Exception):
 
 
 # the AI opponent's part: bot.practice (issue 17); undo requests: bot.undo
+def not_a_switch(plugin: SystemPlugin, words: str) -> str:
+    """Why a challenge's ``options`` that name the sides' choices are refused: in a challenge
+    each player chooses their own, with `/team` once it is accepted."""
+    known = {w.strip().lower() for w in plugin.switches.split(",") if w.strip()}
+    unknown = [w for w in words.split() if w.lower() not in known and w != "|"]
+    said = f"'{' '.join(unknown)[:40]}' is not one of {plugin.name}'s options"
+    have = f" (they are: {plugin.switches})" if plugin.switches else " (it has none)"
+    return (
+        f"{said}{have}. Each player chooses their own {plugin.choice_word} with `/team` once "
+        "the challenge is accepted. Nothing was changed."
+    )
+
+
 class GameService(AIPractice, UndoRequests):
     busy_text = CHANNEL_BUSY
 
@@ -194,13 +207,18 @@ class GameService(AIPractice, UndoRequests):
         options = dict(options or {})
         if words.strip():
             try:
-                options.update(
-                    plugin.options_from_words(K.parse_text(words, "game options").split())
-                )
+                typed = plugin.options_from_words(K.parse_text(words, "game options").split())
             except RulesError as e:
                 return Answer.refusal(e)
+            if plugin.choice_option and typed.get(plugin.choice_option):
+                return Answer.error(not_a_switch(plugin, words))
+            options.update(typed)
         if revised_star:
             options["revised_star"] = True
+        try:
+            option = plugin.describe_options(options)  # (checks them before anything is kept)
+        except RulesError as e:
+            return Answer.refusal(e)
         try:
             row = await self.store.create_game(
                 guild_id,
@@ -218,7 +236,6 @@ class GameService(AIPractice, UndoRequests):
             )
         except ChannelTaken:  # another challenge got there first
             return Answer.error(CHANNEL_BUSY)
-        option = plugin.describe_options(options)
         return Answer(
             f"<@{challenger}> challenges <@{opponent}> to {plugin.name}! "
             f"<@{opponent}>, accept or decline." + (f"\n{option}" if option else ""),
@@ -279,6 +296,11 @@ class GameService(AIPractice, UndoRequests):
             if (refusal := self.unknown_system(row)) is not None:
                 return refusal
             plugin = self.plugin(row)
+            if not plugin.choice_word:  # (nothing is chosen before play in this system)
+                return Answer.error(
+                    f"{plugin.name} has no team to choose: each side starts with the same "
+                    "pieces. Nothing was changed."
+                )
             seat = self.seat(row, user_id)
             if seat is None:
                 return Answer.error(
@@ -286,7 +308,8 @@ class GameService(AIPractice, UndoRequests):
                 )
             if row.status != "teams":
                 return Answer.error(
-                    "Teams are chosen after the challenge is accepted and before the game starts."
+                    f"{plural(plugin.choice_word).capitalize()} are chosen after the challenge "
+                    "is accepted and before the game starts."
                 )
             try:
                 chosen, _ = plugin.check_choice(plugin.typed_choice(text))

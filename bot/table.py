@@ -396,7 +396,7 @@ class Table:
             raise
         state = plugin.new_game({}, options)
         self.plugin, self.state, self.opponent = plugin, state, opponent
-        intro = plugin.describe_options(options)
+        intro = plugin.describe_options({**plugin.ready_options, **options})
         if opponent.seats:
             sides = " and ".join(p.title for p in opponent.seats)
             intro += f"{chr(10) if intro else ''}The AI ({opponent.level}) plays {sides}."

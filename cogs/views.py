@@ -815,7 +815,8 @@ async def resume_ai(client: discord.Client) -> None:
     if svc is None:
         return
     loop = asyncio.get_running_loop()
-    for game_id in await svc.resume_ai():
+    settings = getattr(client, "settings", None)
+    for game_id in await svc.resume_ai(None if settings is None else settings.runs_guild):
         shown = 0.0  # (nothing shown yet since the restart: the first action at once)
         while True:
             try:

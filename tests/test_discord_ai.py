@@ -142,9 +142,9 @@ async def test_a_restart_during_the_ai_turn_resumes_it(monkeypatch: Any, tmp_pat
         looked = []
         real_resume = bot2.service.resume_ai
 
-        async def resume() -> Any:
+        async def resume(*args: Any) -> Any:
             looked.append(1)
-            return await real_resume()
+            return await real_resume(*args)
 
         bot2.service.resume_ai = resume
         bot2.dispatch("ready")  # a reconnection: the AI's games are not resumed a second time
@@ -153,6 +153,36 @@ async def test_a_restart_during_the_ai_turn_resumes_it(monkeypatch: Any, tmp_pat
     finally:
         await stop_bot(bot2, table2)
     assert table2.errors == [] and table2.violations == []
+
+
+async def test_only_the_process_running_its_server_resumes_the_ai_turn(
+    monkeypatch: Any, tmp_path: Any
+) -> None:
+    """With several shard processes over one database, a process that does not run the game's
+    server leaves the AI's turn alone (it could not show it); the one that does plays it."""
+    from bot.settings import Settings
+    from tests.conftest import stop_bot
+    from tests.discord_harness import GUILD_ID
+
+    db = tmp_path / "game.sqlite3"
+    table, waiting = await _stopped_on_the_ai_turn(monkeypatch, db)
+    owner = (GUILD_ID >> 22) % 2
+    other = Settings(token=None, database_path=db, shard_count=2, shard_ids=(1 - owner,))
+    bot2, table2 = await _restarted(monkeypatch, other, table)
+    try:
+        _, state = await _state(table2)
+        assert len(state.history) == waiting, "the other shard's process did not play it"
+    finally:
+        await stop_bot(bot2, table2)
+        monkeypatch.undo()
+    mine = Settings(token=None, database_path=db, shard_count=2, shard_ids=(owner,))
+    bot3, table3 = await _restarted(monkeypatch, mine, table)
+    try:
+        _, state = await _state(table3)
+        assert len(state.history) > waiting and state.to_act.value == W_SEAT
+    finally:
+        await stop_bot(bot3, table3)
+    assert table3.errors == [] and table3.violations == []
 
 
 async def test_practice_card_game_keeps_the_ai_hand_secret(table: Harness) -> None:

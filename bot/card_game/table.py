@@ -5,7 +5,7 @@ gives a player their own hand; menus (which may name hand cards) go only to the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot import commands as K
 from bot.card_game import commands as C
@@ -33,6 +33,8 @@ MAX_OPTIONS = 25
 class CardGameTable(SystemPlugin):
     rules = SYSTEM
     choice_word = "deck"
+    choice_option = "decks"
+    ready_options: ClassVar[Mapping[str, Any]] = {"decks": DEFAULT_DECKS}
     ready_made = STARTERS
     cog = "cogs.card_game"
     help = HELP
@@ -50,6 +52,8 @@ class CardGameTable(SystemPlugin):
 
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
         white, _, black = " ".join(words).partition("|")
+        if not (white.strip() or black.strip()):  # (the starter decks, unless chosen later)
+            return {}
         return {"decks": (white.strip() or DEFAULT_DECKS[0], black.strip() or DEFAULT_DECKS[1])}
 
     def new_game(self, choices: Mapping[Player, str], options: Mapping[str, Any]) -> Any:
@@ -58,7 +62,9 @@ class CardGameTable(SystemPlugin):
         return self.rules.new_game(options)
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
-        decks = options.get("decks") or DEFAULT_DECKS
+        decks = options.get("decks")
+        if not decks:
+            return ""
         return "\n".join(
             f"{p.title}: {parse_deck(STARTERS.get(t, t)).describe()}"
             for p, t in zip(Player, decks, strict=True)

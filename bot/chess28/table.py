@@ -5,7 +5,7 @@ the shared table's (``bot.table``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot import commands as K
 from bot.chess28 import commands as C
@@ -42,6 +42,9 @@ DESPERATION = "desperation"
 class Chess28Table(SystemPlugin):
     rules = SYSTEM
     choice_word = "party"
+    choice_option = "parties"
+    switches = "pinata, last-standing, desperation"
+    ready_options: ClassVar[Mapping[str, Any]] = {"parties": DEFAULT_PARTIES}
     ready_made = READY_MADE
     cog = "cogs.chess28"
     help = T.HELP
@@ -66,14 +69,22 @@ class Chess28Table(SystemPlugin):
 
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
         flags = {w.lower() for w in words}
+        modes = [m.value for m in Mode if m.value in flags]
+        if len(modes) > 1:
+            raise ParseError("choose one game mode: pinata or last-standing, not both")
         rest = " ".join(w for w in words if w.lower() not in (*MODE_WORDS, DESPERATION))
         white, _, black = rest.partition("|")
-        return {
-            "parties": (white.strip() or DEFAULT_PARTIES[0], black.strip() or DEFAULT_PARTIES[1]),
+        options: dict[str, Any] = {
             # No mode word: White chooses it as the first setup step.
-            "mode": next((m.value for m in Mode if m.value in flags), None),
+            "mode": modes[0] if modes else None,
             "desperation": DESPERATION in flags,
         }
+        if white.strip() or black.strip():  # (else the ready-made, unless chosen later)
+            options["parties"] = (
+                white.strip() or DEFAULT_PARTIES[0],
+                black.strip() or DEFAULT_PARTIES[1],
+            )
+        return options
 
     def new_game(self, choices: Mapping[Player, str], options: Mapping[str, Any]) -> Any:
         if choices:

@@ -5,7 +5,7 @@ new) are the shared table's (``bot.table``); this plugin runs the rest."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot import commands as K
 from bot import companion as C
@@ -122,6 +122,9 @@ TREE_MODES[W.TreeMode.RANDOM] = "random"
 class WargameChessTable(SystemPlugin):
     rules = SYSTEM
     choice_word = "team"
+    choice_option = "teams"
+    switches = "revised-star"
+    ready_options: ClassVar[Mapping[str, Any]] = {"teams": DEFAULT_TEAMS}
     ready_made = READY_MADE
     cog = "cogs.wargame_chess"
     options = ("revised_star",)
@@ -184,6 +187,8 @@ class WargameChessTable(SystemPlugin):
         revised = REVISED_STAR in [w.lower() for w in words]
         text = " ".join(w for w in words if w.lower() != REVISED_STAR)
         white, _, black = text.partition("|")
+        if not (white.strip() or black.strip()):  # (the ready-made teams, unless chosen later)
+            return {"revised_star": revised}
         teams = (white.strip() or DEFAULT_TEAMS[0], black.strip() or DEFAULT_TEAMS[1])
         return {"teams": teams, "revised_star": revised}
 
@@ -191,6 +196,8 @@ class WargameChessTable(SystemPlugin):
         """As ``options_from_words``; a side may be ``<faction file>: list + upgrade``
         (``game new docs/factions/ashen-court.toml: K 2R 2B 3P + Kindling | K Q R 2N 3P``)."""
         options = self.options_from_words(words)
+        if "teams" not in options:
+            return options
         teams = []
         for text in options["teams"]:
             path, sep, rest = text.partition(":")

@@ -1,0 +1,79 @@
+"""`/game new options:` through the real dispatch: a word a system cannot read is refused
+privately before anything is kept, and a challenge never names choices that `/team` makes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ALICE, BOB, CAROL
+from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
+
+
+@pytest.mark.parametrize(
+    ("system", "words", "said"),
+    [
+        ("chess28", "random", "not one of Chess28's options (they are: pinata, last-standing"),
+        ("wargame-chess", "bogus", "not one of Wargame Chess's options (they are: revised-star)"),
+        ("card-game", "bogus", "not one of Chess: The Card Game's options (it has none)"),
+    ],
+)
+async def test_a_challenge_with_a_word_that_is_no_option_keeps_nothing(
+    table: Harness, system: str, words: str, said: str
+) -> None:
+    svc = table.bot.service
+    r = await table.slash(ALICE, "game new", users={"opponent": BOB}, system=system, options=words)
+    assert r.ephemeral and said in r.content and "/team" in r.content, r.content
+    assert "Nothing was changed" in r.content and not table.errors
+    assert await svc.store.live_game(CHANNEL_ID) is None, "no challenge was kept"
+    again = await table.slash(ALICE, "game new", users={"opponent": BOB}, system=system)
+    assert not again.ephemeral and "challenges" in again.content, "the channel is free"
+
+
+async def test_a_challenge_names_no_team_that_team_will_choose(table: Harness) -> None:
+    r = await table.slash(ALICE, "game new", users={"opponent": BOB}, options="revised-star")
+    assert not r.ephemeral and "challenges" in r.content
+    assert "White:" not in r.content and "Standard" not in r.content, r.content
+    r2 = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="chess28")
+    assert r2.ephemeral  # (the channel has its challenge)
+
+
+async def test_two_game_modes_at_once_are_refused(table: Harness) -> None:
+    r = await table.slash(
+        ALICE, "game new", users={"opponent": BOB}, system="chess28", options="pinata last-standing"
+    )
+    assert r.ephemeral and "Choose one game mode" in r.content, r.content
+    assert await table.bot.service.store.live_game(CHANNEL_ID) is None
+
+
+async def test_a_practice_game_refuses_what_it_cannot_read_and_plays_what_it_can(
+    table: Harness,
+) -> None:
+    svc = table.bot.service
+    r = await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="chess28", options="random"
+    )
+    assert r.ephemeral and "'random' is not in the roster" in r.content, r.content
+    assert await svc.store.live_game(CHANNEL_ID) is None
+    # Parties named in a practice game's options are the ones played (the person picks both).
+    r = await table.slash(
+        ALICE,
+        "game new",
+        users={"opponent": BOT_ID},
+        system="chess28",
+        options="last-standing 3 Brute | 3 Slinger",
+    )
+    assert not r.ephemeral, r.content
+    _, state = await svc.current(CHANNEL_ID)
+    names = {(u.owner.title, u.model.name) for u in state.units}
+    assert names == {("White", "Brute"), ("Black", "Slinger")}, names
+
+
+async def test_team_in_a_system_with_nothing_to_choose_says_so(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="d20-chess")
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    for who in (ALICE, CAROL):
+        r = await table.slash(who, "team", channel=channel, team="K Q")
+        assert r.ephemeral and r.content.startswith("d20 explorer chess has no team to choose")
+    pieces = (await table.bot.service.current(channel))[1].pieces
+    assert pieces, "the game is as it was"

@@ -423,8 +423,13 @@ def _resolve(tx: Transaction, step: EffectStep, choice: str) -> None:
             attacker = tx.piece(step.data[0])
             sq = attacker.square
             assert sq is not None
+            # One step (ruling R47): the end of the game is judged once the replacement
+            # stands there, not between (revision 2 judged it between the two).
+            tx.swapping = tx.config.at_least(3)
             tx.slay(attacker.key, None, "The Magician: replaced")
             tx.put(choice, sq, f"The Magician: it takes {attacker.key}'s place")
+            tx.swapping = False
+            tx.check_victory()
     elif k == "after_order":
         chosen = next(f for f in step.data if choice == f"{AFTER_ACTIVATION_NAMES[f]} first")
         order = (chosen, *(f for f in step.data if f != chosen))

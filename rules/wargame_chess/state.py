@@ -18,7 +18,7 @@ from rules.wargame_chess.teams import TeamList
 
 FORMAT_VERSION = 1
 LAST_TURN = 10
-RULES_REVISION = 2  # see GameConfig.revision
+RULES_REVISION = 3  # see GameConfig.revision
 
 
 class Zone(StrEnum):
@@ -272,7 +272,8 @@ class GameConfig:
     star_one_each: bool = False
     # The rules revision the game is played under: a game keeps the rules it was made with, so a
     # saved game replays exactly. 1: before the rulings R67, R68, R70 and R72 (saves without
-    # the key); 2: with them. New games take the newest.
+    # the key); 2: with them; 3 (2026-11-27): The Magician's swap is one step, the game's end
+    # judged after it (R47). New games take the newest.
     revision: int = RULES_REVISION
 
     def at_least(self, revision: int) -> bool:

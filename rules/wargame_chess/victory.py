@@ -20,7 +20,7 @@ class Victory(WorkingCopy):
 
     # ---- game end ----
     def check_victory(self) -> None:
-        if self.outcome is not None or self.phase is not Phase.PLAY:
+        if self.outcome is not None or self.phase is not Phase.PLAY or self.swapping:
             return
         losers: dict[Player, str] = {}
         for pl in Player:

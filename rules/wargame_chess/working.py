@@ -56,6 +56,7 @@ class WorkingCopy:
         self.dice = RecordingDice(dice)
         self._board: dict[Square, Piece] | None = None
         self.leaders_slain: set[Player] = set()
+        self.swapping = False  # one piece taking another's place: the end is judged after
 
     # ---- reading ----
     def board(self) -> dict[Square, Piece]:

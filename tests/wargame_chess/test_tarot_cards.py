@@ -128,6 +128,29 @@ def test_magician_replaces_an_advantaged_slayer() -> None:
     assert s.piece("White N1").zone is Zone.SLAIN
 
 
+def test_magician_swap_is_one_step_judged_after_it() -> None:
+    """The replacement is one step (R47): with a Joker (Fool's Endeavour) its only other piece,
+    White has a Queen on the board once the swap is done, so the game goes on. Rules revision
+    2 judged the end between the two halves, and so it still does for games made under it."""
+
+    def swapped(revision: int):  # type: ignore[no-untyped-def]
+        s = scenario("Nd4 Qa1 Jc1", "Pe6 Kh8 Pa7")
+        s = replace(s, config=replace(s.config, revision=revision))
+        s, _ = step(s, Slay(B, "White Q1"))
+        s, _ = step(s, GiveTokens(W, "White N1", Token.ADVANTAGE, 1))
+        s, _ = deal(s, 1)
+        s, _ = step(s, Activate("White N1"))
+        s, _ = step(s, Attack("White N1", sq("e6")))
+        s, _ = step(s, UseToken(True), [3, 3, 1, 1])
+        return choose(s, "White Q1")
+
+    s = swapped(3)
+    assert s.outcome is None, s.outcome
+    assert s.piece("White Q1").square == sq("e6") and s.piece("White N1").zone is Zone.SLAIN
+    old = swapped(2)
+    assert old.outcome is not None and old.outcome.winner is B
+
+
 def test_magician_needs_an_attack_at_advantage() -> None:
     s = scenario("Nd4 Qa1 Kh1", "Pe6 Kh8")
     s, _ = step(s, Slay(B, "White Q1"))

@@ -67,6 +67,9 @@ class SystemPlugin(ABC):
     # ("teams"), and the switches those words may also hold, as a player would type them.
     choice_option: ClassVar[str] = ""
     switches: ClassVar[str] = ""
+    # Whether the sides' choices are shown to each other only once setup is done (Wargame
+    # Chess: after deployment, ruling R9), not as soon as both are made.
+    shown_after_setup: ClassVar[bool] = False
     # The sides' choices a game starts with when none are made (shown by the console).
     ready_options: ClassVar[Mapping[str, Any]] = {}
     ready_made: ClassVar[Mapping[str, str]] = {}  # name shown -> the choice's text

@@ -327,17 +327,14 @@ class GameService(AIPractice, UndoRequests):
                     mentions=[self.user_of(row, seat.other)],
                 )
             choices = {pl: teams[pl.title] for pl in Player}
-            shown = []
-            for pl in Player:
-                if plugin.hidden_information:  # a deck list stays its owner's
-                    shown.append(f"{pl.title} has chosen a {plugin.choice_word}.")
-                else:
-                    shown.append(f"{pl.title}: {plugin.check_choice(teams[pl.title])[1]}")
-            intro = "\n".join(
-                [f"Both {plural(plugin.choice_word)} are set, and now revealed:", *shown]
-                if not plugin.hidden_information
-                else [f"Both {plural(plugin.choice_word)} are set.", *shown]
-            )
+            words = plural(plugin.choice_word)
+            if plugin.hidden_information:  # a deck list stays its owner's
+                intro = f"Both {words} are set."
+            elif plugin.shown_after_setup:  # (the rules' setup order)
+                intro = f"Both {words} are set; each is shown to the other once both are deployed."
+            else:
+                shown = [f"{pl.title}: {plugin.check_choice(teams[pl.title])[1]}" for pl in Player]
+                intro = "\n".join([f"Both {words} are set, and now revealed:", *shown])
             return await self._start(row, user_id, choices, intro, meta=meta)
 
     async def _start(
@@ -361,7 +358,7 @@ class GameService(AIPractice, UndoRequests):
         except RulesError as e:
             return Answer.refusal(e, stop="")
         new_state = table.state
-        text = intro if reply is None else f"{intro} {reply.text}"
+        text = intro if reply is None else f"{intro}\n{reply.text}"
         logged = len(plugin.rules.history(new_state))  # the opening message says it all
         meta = {**(row.meta if meta is None else meta), "logged": logged}
         version = await self._save(

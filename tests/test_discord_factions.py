@@ -134,8 +134,11 @@ async def test_choosing_factions_reveals_upgrades_and_keeps_the_data(table: Harn
     assert "kept secret" in r.content and "Bright Oil" not in r.content
     r = await table.slash(BOB, "team", channel=channel, team="Ashen Court: " + COURT_TEAM)
     assert "Both teams are set" in r.content, r.content
-    assert "upgrades: Bright Oil (1 pts), Long Night (2 pts) (14 points)" in r.content
-    assert "Ashen Court:" in r.content and "upgrades: Kindling (1 pts)" in r.content
+    # Shown to each other once both are deployed (ruling R9), not now: the first to deploy
+    # does not know the other's list (a test below sees them shown then).
+    assert "once both are deployed" in r.content
+    assert "Bright Oil" not in r.content and "Kindling" not in r.content, r.content
+    assert "coin flip)\nWhite" in r.content, "the next step on a line of its own"
     # The server's factions change; the game keeps the ones it began with.
     await table.slash(ALICE, "faction remove", manage=True, name="Lantern Wardens")
     row, _ = await service(table).current(channel)
@@ -244,6 +247,10 @@ async def test_a_game_of_two_server_factions_to_turn_ten(table: Harness) -> None
             assert text.index("end of turn") < text.index("start of turn")
         await _peaceful_step(table, channel, rng)
     assert seen_turn_start and seen_end and seen_attack_hint
+    said = [t for t in table.shown if "Both teams are deployed and now shown" in t]
+    assert said, "the teams were shown once both were deployed"
+    assert "upgrades: Bright Oil (1 pts), Long Night (2 pts) (14 points)" in said[0]
+    assert "Ashen Court:" in said[0] and "upgrades: Kindling (1 pts)" in said[0]
     final = await svc.stored_state(game_id)
     assert final.is_over and final.turn == 10 and final.outcome.points is not None
     # Points on the board plus upgrades: 11 + 3 for the Wardens, 13 + 1 for the Court.

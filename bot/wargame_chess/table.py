@@ -105,14 +105,8 @@ def server_faction(library: Mapping[str, Any], name: str) -> Faction:
 
 
 def reveal(team: TeamList) -> str:
-    """A team as the opponent sees it when teams are revealed: the upgrades with their costs
-    (the rules ask players to say which upgrades they took)."""
-    parts = [f"{n} {name}" if n > 1 else name for name, n in team.pieces if n]
-    text = f"{team.faction.name}: " + ", ".join(parts)
-    if team.upgrades:
-        ups = ", ".join(f"{u} ({team.faction.upgrade(u).cost} pts)" for u in team.upgrades)
-        text += f"; upgrades: {ups}"
-    return text + f" ({team.points} points)"
+    """A team as the opponent sees it when teams are shown (``TeamList.shown``)."""
+    return team.shown()
 
 
 TREE_MODES = {W.TreeMode.MIRROR: "mirror", W.TreeMode.FLIP: "mirror and flip"}
@@ -122,6 +116,7 @@ TREE_MODES[W.TreeMode.RANDOM] = "random"
 class WargameChessTable(SystemPlugin):
     rules = SYSTEM
     choice_word = "team"
+    shown_after_setup = True
     choice_option = "teams"
     switches = "revised-star"
     ready_options: ClassVar[Mapping[str, Any]] = {"teams": DEFAULT_TEAMS}

@@ -232,7 +232,12 @@ def _h_deploy(tx: Transaction, a: A.Action) -> None:
         return
     # Both teams are down: the game begins; the first deployer Activates first (WC-6).
     tx.phase = Phase.PLAY
-    tx.emit("teams_revealed", "Both teams are deployed; the game begins")
+    white, black = tx.config.teams  # shown to each other once both are down (WC-6, ruling R9)
+    tx.emit(
+        "teams_revealed",
+        "Both teams are deployed and now shown to each other: "
+        f"White: {white.shown()}; Black: {black.shown()}. The game begins",
+    )
     start_turn(tx, 1, first_deployer)
 
 

@@ -208,6 +208,16 @@ class TeamList:
                 continue
         return total
 
+    def shown(self) -> str:
+        """The team as its opponent sees it when teams are shown: the faction, the pieces, the
+        upgrades with their costs (the rules ask players to say which they took), the points."""
+        parts = [f"{n} {name}" if n > 1 else name for name, n in self.pieces if n]
+        text = f"{self.faction.name}: " + ", ".join(parts)
+        if self.upgrades:
+            ups = ", ".join(f"{u} ({self.faction.upgrade(u).cost} pts)" for u in self.upgrades)
+            text += f"; upgrades: {ups}"
+        return text + f" ({self.points} points)"
+
     def counts(self) -> dict[str, int]:
         out: Counter[str] = Counter()
         for name, count in self.pieces:

@@ -49,13 +49,25 @@ def promotion_choices(state: GameState, pawn: Piece) -> list[Piece]:
 
 
 def castle_partners(state: GameState, rook: Piece) -> list[Piece]:
+    """The adjacent non-Rook allies a Rook may Castle with. From rules revision 3, not an own
+    Joker that would gain the Advantage token while another ally can Castle: a player gives
+    their own Joker a token by choice only when it is the only legal target (ruling R21)."""
     assert rook.square is not None
     out = []
     for n in rook.square.neighbours():
         p = state.board.get(n)
         if p is not None and p.owner is rook.owner and p.kind is not Kind.ROOK:
             out.append(p)
+    if state.config.at_least(3):
+        others = [p for p in out if not _joker_gains(p, rook)]
+        if others:
+            return others
     return out
+
+
+def _joker_gains(ally: Piece, rook: Piece) -> bool:
+    """Whether Castling with ``ally`` would give an own Joker the Advantage token."""
+    return ally.kind is Kind.JOKER and ally.rank > rook.rank
 
 
 def _v_promote(state: GameState, a: A.Action) -> None:
@@ -180,7 +192,15 @@ def _v_castle(state: GameState, a: A.Action) -> None:
     pend = require_decision(state, Decision.CASTLE)
     rook = state.piece(pend.piece)
     ally = state.piece(a.with_piece)
-    if ally not in castle_partners(state, rook):
+    partners = castle_partners(state, rook)
+    if ally not in partners:
+        if _joker_gains(ally, rook) and ally.owner is rook.owner and partners:
+            raise IllegalAction(
+                f"Castling with {ally.key} would give your own Joker a token by choice, which "
+                "the rules allow only when it is the only one that can take it: Castle with "
+                + " or ".join(p.key for p in partners)
+                + " instead, or decline"
+            )
         raise IllegalAction(
             f"{rook.label} can Castle only with an adjacent non-Rook ally; {ally.key} is not one"
         )

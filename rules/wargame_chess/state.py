@@ -273,7 +273,8 @@ class GameConfig:
     # The rules revision the game is played under: a game keeps the rules it was made with, so a
     # saved game replays exactly. 1: before the rulings R67, R68, R70 and R72 (saves without
     # the key); 2: with them; 3 (2026-11-27): The Magician's swap is one step, the game's end
-    # judged after it (R47). New games take the newest.
+    # judged after it (R47), and a Rook does not Castle with its own Joker while another ally
+    # can (R21). New games take the newest.
     revision: int = RULES_REVISION
 
     def at_least(self, revision: int) -> bool:

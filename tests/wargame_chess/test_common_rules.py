@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import pytest
 
 from rules.core.errors import IllegalAction
@@ -164,6 +166,30 @@ def test_castle_with_higher_ranked_ally_removes_a_disadvantage_token() -> None:
     s, _ = step(s, Castle("White Q1"))
     assert s.piece("White Q1").disadvantage == 1
     assert s.piece("White Q1").advantage == 0
+
+
+def test_castle_gives_an_own_joker_a_token_only_when_it_is_the_only_partner() -> None:
+    """A player gives their own Joker a token by choice only when it is the only legal target
+    (ruling R21): with a Pawn beside the Rook too, the Joker is no Castle partner."""
+    s = scenario("Ra1 Jc2 Pb2 Kh1", "Kh8")
+    s, _ = step(s, Activate("White R1"))
+    s, _ = step(s, Move("White R1", sq("b1")))
+    castles = {a.with_piece for a in legal_actions(s) if isinstance(a, Castle)}
+    assert castles == {"White P1"}
+    with pytest.raises(IllegalAction, match="your own Joker a token by choice"):
+        check(s, Castle("White J1"))
+    alone = scenario("Ra1 Jc2 Kh1", "Kh8")  # the Joker alone beside the Rook: it may
+    alone, _ = step(alone, Activate("White R1"))
+    alone, _ = step(alone, Move("White R1", sq("b1")))
+    assert {a.with_piece for a in legal_actions(alone) if isinstance(a, Castle)} == {"White J1"}
+    old = scenario("Ra1 Jc2 Pb2 Kh1", "Kh8")  # a game made under rules revision 2 offered both
+    old = replace(old, config=replace(old.config, revision=2))
+    old, _ = step(old, Activate("White R1"))
+    old, _ = step(old, Move("White R1", sq("b1")))
+    assert {a.with_piece for a in legal_actions(old) if isinstance(a, Castle)} == {
+        "White P1",
+        "White J1",
+    }
 
 
 def test_no_castle_with_rooks_or_when_alone() -> None:

@@ -368,6 +368,9 @@ class Table:
         secret = "" if view is None else self.plugin.private_text(state, view)
         if secret and self.plugin.hidden_information:
             text = f"{text}\n{secret}"
+        result = self.rules.result(state)
+        if result is not None:  # (a finished game's board says how it ended)
+            text = f"{text}\nGame over. {result.text}."
         return Reply(text, image=self.plugin.board_png(state, view))
 
     def list_actions(self) -> str:

@@ -120,9 +120,11 @@ def scene_of(state: State, view: Player, compact: bool = False) -> Scene:
     if compact:
         return Scene(int(view), tuple(cells), moved, revealed, ())
     lines += words.status_text(state).splitlines()
-    lines.append(result_line(state))
     wrapped = [part for line in lines for part in textwrap.wrap(line, WRAP)]
-    return Scene(int(view), tuple(cells), moved, revealed, tuple(wrapped[:MAX_LINES]))
+    # The result (or whose move it is) always shows: the other lines give way to it.
+    last = textwrap.wrap(result_line(state), WRAP)
+    kept = wrapped[: max(0, MAX_LINES - len(last))] + last
+    return Scene(int(view), tuple(cells), moved, revealed, tuple(kept[:MAX_LINES]))
 
 
 def result_line(state: State) -> str:

@@ -13,7 +13,7 @@ from rules.d20_chess.pieces import Kind, Piece, xp_text
 from rules.d20_chess.promotion import promotions
 from rules.d20_chess.state import State
 from rules.d20_chess.system import SYSTEM
-from rules.d20_chess.tiles import Effect, Tile
+from rules.d20_chess.tiles import HOUSE_DECK, Effect, Tile
 
 HOUSE_NOTE = (
     "The tile deck and the Dragon's behaviour are this project's own house content: the "
@@ -170,16 +170,21 @@ def headline(state: State) -> str:
         return ""
     white, black = state.initiative
     return (
-        f"**Turn {state.turn} of {state.config.turn_limit}** · initiative White {white}, "
+        f"**Turn {shown_turn(state)} of {state.config.turn_limit}** · initiative White {white}, "
         f"Black {black} · {len(state.pile)} tiles in the pile · the Dragon: {dragon_text(state)}"
     )
+
+
+def shown_turn(state: State) -> int:
+    """The turn to show: a game drawn at its turn limit ended in its last turn, not after it."""
+    return min(state.turn, state.config.turn_limit)
 
 
 def status_text(state: State) -> str:
     cfg = state.config
     white, black = state.initiative
     lines = [
-        f"Turn {state.turn} of {cfg.turn_limit}. Initiative: White {white}, Black {black}.",
+        f"Turn {shown_turn(state)} of {cfg.turn_limit}. Initiative: White {white}, Black {black}.",
         f"Tiles left in the pile: {len(state.pile)} of {len(cfg.deck.tiles)} ({cfg.deck.name}).",
         f"The Dragon: {dragon_text(state)}.",
     ]
@@ -214,7 +219,8 @@ def tiles_text(state: State) -> str:
     found = sorted(_tiles(state), key=lambda x: x[0].index)
     if found:
         lines.append("Found: " + ", ".join(f"{sq} {t.name}" for sq, t in found) + ".")
-    lines.append(HOUSE_NOTE)
+    if deck == HOUSE_DECK:  # (a server's own deck is theirs, not the project's)
+        lines.append(HOUSE_NOTE)
     return "\n".join(lines)
 
 
@@ -248,12 +254,14 @@ TERMS = {
     "10 captures; otherwise the attacker stays where it was and the turn ends.",
     "critical failure": "A natural 1 on the capture roll: the attacker is captured instead, and "
     "the defender gains half its value as XP.",
-    "initiative": "A side's bonus to every capture roll: 5 at the start, changed by War drums "
-    "and Marsh fog tiles for the rest of the game. The Dragon's is always 5.",
+    "initiative": "A side's bonus to every capture roll: 5 at the start, changed by initiative "
+    "tiles (the house deck's War drums and Marsh fog) for the rest of the game. The Dragon's is "
+    "always 5.",
     "exploration": "The squares of ranks 3 to 6 (3 to 7 with the wide-exploration switch) start "
     "unexplored. A piece moving onto one draws a random tile from the pile, placed there and "
     "taking effect at once. Squares passed over are not explored.",
-    "tiles": "The house deck has 32: 12 Open ground, 7 XP tiles (1, 2 or 4 XP to the finder), 4 "
+    "tiles": "The house deck (a server may play its own: `tiles` lists the deck in play) has "
+    "32: 12 Open ground, 7 XP tiles (1, 2 or 4 XP to the finder), 4 "
     "High ground (+2 attack from that square), 4 Stone walls (+2 defence on that square), 2 War "
     "drums (+1 initiative), 2 Marsh fog (-1 initiative), 1 Dragon's lair. Attack and defence "
     "tiles stay and count for any piece on them. House content.",

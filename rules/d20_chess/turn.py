@@ -13,6 +13,7 @@ from rules.core.dice import Dice, RecordingDice
 from rules.core.errors import GameOver, IllegalAction, NotYourDecision
 from rules.core.history import Event, Step
 from rules.core.memo import once
+from rules.core.words import count
 from rules.d20_chess.actions import Concede, Keep, Move, Pass, Promote
 from rules.d20_chess.captures import move_to, resolve
 from rules.d20_chess.dragon import dragon_acts
@@ -176,7 +177,8 @@ def carry_on(state: State, dice: Dice, events: list[Event]) -> State:
         state = replace(state, to_act=state.to_act.other, moves=state.moves + 1, events_done=False)
         limit = state.config.turn_limit
         if state.moves >= 2 * limit:
-            text = f"Drawn: {limit} turns have been played and no King was captured"
+            played = f"{count(limit, 'turn')} {'has' if limit == 1 else 'have'} been played"
+            text = f"Drawn: {played} and no King was captured"
             state = replace(state, outcome=Outcome(None, "turn limit", text))
         break
     return state

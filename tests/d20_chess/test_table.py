@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import textwrap
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -12,7 +13,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.d20_chess.render import scene_of
+from bot.console import run_console
+from bot.d20_chess.render import WRAP, result_line, scene_of
 from bot.d20_chess.table import DECK_DIR_ENV, D20ChessTable
 from bot.table import GAME_OVER_HINT, Table
 from rules.core.board import Player, Square
@@ -96,6 +98,10 @@ def test_game_options_from_the_consoles_words(
     t = new(words="deck swamp")
     assert t.state.config.deck.name == "Swamp" and t.state.pile == (0,)
     assert "Swamp (this server's own)" in plugin.describe_options(options)
+    tiles = t.run("tiles").text
+    assert "Swamp: 1 tiles" in tiles or "Swamp: 1 tile" in tiles, tiles
+    assert "house content" not in tiles, "a server's own deck is not the project's"
+    assert "house content" in new().run("tiles").text
     assert plugin.options_from_words(["deck", "house"]) == {}
     (tmp_path / "bad.json").write_text(json.dumps({"tiles": [{"name": "P", "effect": "warp"}]}))
     (tmp_path / "junk.json").write_text("{")
@@ -238,3 +244,33 @@ def test_a_select_menu_option_keeps_the_whole_odds_of_an_attack() -> None:
     assert menu is not None
     attack = next(e.label for e in menu.entries if "Dragon" in e.label)
     assert len(attack) > 80 and attack.endswith("critical failure 5%"), attack
+
+
+def test_a_game_drawn_at_its_turn_limit_shows_its_last_turn_and_its_result() -> None:
+    """A draw at the limit names the turns in good English, the status shows the last turn
+    played (not the one after it), and the board, text and picture, says how it ended."""
+    out = io.StringIO()
+    run_console(
+        io.StringIO("game new d20-chess turns 1\nmove e2 e3\nmove e7 e6\nstatus\nboard\nquit\n"),
+        out,
+        ScriptedDice([(32, 1), (31, 1)]),
+    )
+    text = out.getvalue()
+    assert "Drawn: 1 turn has been played and no King was captured." in text, text
+    assert "Turn 1 of 1." in text and "Turn 2 of 1" not in text
+    board = text[text.rindex("> ") - 1500 :]
+    assert board.count("Game over. Drawn") >= 2, "the status and the board both say it"
+
+
+def test_the_picture_always_keeps_the_result_line() -> None:
+    """A long list of bonuses and XP gives way to the result, which the picture always shows."""
+    s = SYSTEM.initial_state(SYSTEM.new_config({}))
+    d = RandomDice(21)
+    import random
+
+    rng = random.Random(21)
+    while not s.over:
+        s, _ = SYSTEM.apply(s, rng.choice(SYSTEM.legal_actions(s)), d)
+        last = textwrap.wrap(result_line(s), WRAP)
+        assert list(scene_of(s, Player.WHITE).lines[-len(last) :]) == last
+    assert scene_of(s, Player.WHITE).lines[-1].startswith("Game over."), "the result is shown"

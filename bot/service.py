@@ -68,6 +68,13 @@ class _NotLiveHere(Exception):
 
 
 # the AI opponent's part: bot.practice (issue 17); undo requests: bot.undo
+# A change another process saved first (several shard processes over one database).
+RACED = (
+    "Someone else changed this game at the same moment, so nothing was changed. Look at the "
+    "game again, and try once more if it still applies."
+)
+
+
 def not_a_switch(plugin: SystemPlugin, words: str) -> str:
     """Why a challenge's ``options`` that name the sides' choices are refused: in a challenge
     each player chooses their own, with `/team` once it is accepted."""
@@ -266,14 +273,20 @@ class GameService(AIPractice, UndoRequests):
             if not accept and user_id not in (row.white_id, row.black_id):
                 return Answer.error("Only the two players can decline this challenge.")
             if not accept:
-                await self.store.save_game(row, status="over")
+                try:
+                    await self.store.save_game(row, status="over")
+                except StaleVersion:
+                    return Answer.error(RACED)
                 return Answer(f"<@{user_id}> declined the challenge.")
             plugin = self.plugin(row)
             new_channel_id = None if open_channel is None else await open_channel(row)
             text = f"Challenge accepted! <@{row.white_id}> plays White, <@{row.black_id}> Black."
-            if not plugin.choice_word:  # nothing to choose: the game starts now
-                return await self._start(row, user_id, {}, text, channel_id=new_channel_id)
-            version = await self.store.save_game(row, status="teams", channel_id=new_channel_id)
+            try:
+                if not plugin.choice_word:  # nothing to choose: the game starts now
+                    return await self._start(row, user_id, {}, text, channel_id=new_channel_id)
+                version = await self.store.save_game(row, status="teams", channel_id=new_channel_id)
+            except StaleVersion:
+                return Answer.error(RACED)
             examples = ", ".join(f"`{v}`" for v in list(plugin.ready_made.values())[:1])
             return Answer(
                 f"{text}\nEach player now chooses a {plugin.choice_word} with `/team` "
@@ -320,7 +333,10 @@ class GameService(AIPractice, UndoRequests):
             meta = {**row.meta, "teams": teams}
             if len(teams) < 2:
                 # Blind choice: the opponent learns only that a choice was made.
-                await self.store.save_game(row, meta=meta)
+                try:
+                    await self.store.save_game(row, meta=meta)
+                except StaleVersion:
+                    return Answer.error(RACED)
                 return Answer(
                     f"{seat.title} has chosen a {plugin.choice_word} (kept secret until both "
                     f"have chosen). Waiting for <@{self.user_of(row, seat.other)}>.",
@@ -335,7 +351,10 @@ class GameService(AIPractice, UndoRequests):
             else:
                 shown = [f"{pl.title}: {plugin.check_choice(teams[pl.title])[1]}" for pl in Player]
                 intro = "\n".join([f"Both {words} are set, and now revealed:", *shown])
-            return await self._start(row, user_id, choices, intro, meta=meta)
+            try:
+                return await self._start(row, user_id, choices, intro, meta=meta)
+            except StaleVersion:
+                return Answer.error(RACED)
 
     async def _start(
         self,
@@ -709,14 +728,19 @@ class GameService(AIPractice, UndoRequests):
         the game's status, read under the lock, is one of ``expect`` (None: it changed
         meanwhile, say a challenge accepted as it was called off, and nothing is done)."""
         async with self.lock(game_id):
-            fresh = await self.store.game(game_id)
-            if fresh is None or fresh.status not in expect:
-                return None
-            new_meta = None if meta is None else {**fresh.meta, **meta(fresh)}
-            version = await self.store.save_game(fresh, status=status, meta=new_meta)
-            SAVED.set(True)
-            self._carry_cache(fresh, version, over=status == "over")
-            return version
+            for _ in range(3):  # (another process may change it between the read and the save)
+                fresh = await self.store.game(game_id)
+                if fresh is None or fresh.status not in expect:
+                    return None
+                new_meta = None if meta is None else {**fresh.meta, **meta(fresh)}
+                try:
+                    version = await self.store.save_game(fresh, status=status, meta=new_meta)
+                except StaleVersion:  # read it again, and its status again
+                    continue
+                SAVED.set(True)
+                self._carry_cache(fresh, version, over=status == "over")
+                return version
+            return None
 
     def _carry_cache(self, row: GameRow, version: int, over: bool = False) -> GameState | None:
         """After a change of status or meta only: the cached game is the same at ``version``

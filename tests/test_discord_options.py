@@ -77,3 +77,45 @@ async def test_team_in_a_system_with_nothing_to_choose_says_so(table: Harness) -
         assert r.ephemeral and r.content.startswith("d20 explorer chess has no team to choose")
     pieces = (await table.bot.service.current(channel))[1].pieces
     assert pieces, "the game is as it was"
+
+
+def _lose_the_next_saves(table: Harness, monkeypatch: pytest.MonkeyPatch, times: int) -> None:
+    """Another process saves first, ``times`` times: this one's saves are stale."""
+    from bot.store import StaleVersion
+
+    store = table.bot.service.store
+    real = store.save_game
+    left = [times]
+
+    async def save_game(*args: object, **kwargs: object) -> int:
+        if left[0] > 0:
+            left[0] -= 1
+            raise StaleVersion
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "save_game", save_game)
+
+
+async def test_a_change_another_process_saved_first_is_answered_plainly(
+    table: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With several shard processes over one database, a challenge's answer or a team that
+    loses the race to another process's save says so privately, and changes nothing; a
+    moderator's end reads the game again and ends it."""
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    _lose_the_next_saves(table, monkeypatch, 1)
+    r = await table.click(BOB, sent, sent.button("Accept"))
+    assert r.ephemeral and "at the same moment, so nothing was changed" in r.content, r.content
+    row = await table.bot.service.store.live_game(CHANNEL_ID)
+    assert row is not None and row.status == "challenge"
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    _lose_the_next_saves(table, monkeypatch, 1)
+    r = await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
+    assert r.ephemeral and "at the same moment" in r.content, r.content
+    assert not (await table.bot.service.store.live_game(channel)).meta.get("teams")
+    _lose_the_next_saves(table, monkeypatch, 2)
+    r = await table.slash(CAROL, "game end", channel=channel, manage=True)
+    assert not r.ephemeral and "ended this game (moderator)" in r.content, r.content
+    assert await table.bot.service.store.live_game(channel) is None
+    assert not table.errors

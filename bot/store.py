@@ -166,6 +166,10 @@ class ChannelTaken(Exception):
     """The channel already has a game that is not over; nothing was written."""
 
 
+# What one save in a group commit comes to: its new version, or why it wrote nothing.
+Written = int | StaleVersion | ChannelTaken
+
+
 @dataclass
 class GameRow:
     id: int
@@ -223,7 +227,7 @@ class StoreBase(ABC):
         self.clock = clock  # injected in tests of reminders and expiry
         # Held while a transaction is written (a group commit, an undo, on SQLite every write).
         self.write_lock = asyncio.Lock()
-        self._queued: list[tuple[Save, asyncio.Future[int | StaleVersion]]] = []
+        self._queued: list[tuple[Save, asyncio.Future[Written]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     @property
@@ -256,12 +260,12 @@ class StoreBase(ABC):
             async with self.write_lock:
                 (result,) = await self._write([args], truncate_from)
         else:
-            fut: asyncio.Future[int | StaleVersion] = asyncio.get_running_loop().create_future()
+            fut: asyncio.Future[Written] = asyncio.get_running_loop().create_future()
             self._queued.append((args, fut))
             if self._writer is None or self._writer.done():
                 self._writer = asyncio.create_task(self._write_queued(), name="store-writer")
             result = await fut
-        if isinstance(result, StaleVersion):
+        if isinstance(result, Exception):  # StaleVersion, or ChannelTaken
             raise result
         return result
 
@@ -269,8 +273,8 @@ class StoreBase(ABC):
         while self._queued:
             async with self.write_lock:
                 # One save per game in a transaction (a second one waits for the next round).
-                batch: list[tuple[Save, asyncio.Future[int | StaleVersion]]] = []
-                later: list[tuple[Save, asyncio.Future[int | StaleVersion]]] = []
+                batch: list[tuple[Save, asyncio.Future[Written]]] = []
+                later: list[tuple[Save, asyncio.Future[Written]]] = []
                 seen: set[int] = set()
                 for item in self._queued:
                     (later if item[0].row.id in seen else batch).append(item)
@@ -290,11 +294,10 @@ class StoreBase(ABC):
                         fut.set_result(result)
 
     @abstractmethod
-    async def _write(
-        self, batch: list[Save], truncate_from: int | None = None
-    ) -> list[int | StaleVersion]:
+    async def _write(self, batch: list[Save], truncate_from: int | None = None) -> list[Written]:
         """One transaction for saves of different games: each one's new version, or
-        StaleVersion for a save whose game moved on (it writes nothing; the others do).
+        StaleVersion for a save whose game moved on, or ChannelTaken for one moving a game to a
+        channel that has a live game (it writes nothing; the others do; never raised).
         ``truncate_from`` (an undo, one save only) marks the log rows from there undone."""
 
     @abstractmethod
@@ -561,14 +564,19 @@ class Store(StoreBase):
         assert row is not None
         return row
 
-    async def _write(
-        self, batch: list[Save], truncate_from: int | None = None
-    ) -> list[int | StaleVersion]:
+    async def _write(self, batch: list[Save], truncate_from: int | None = None) -> list[Written]:
         db = self.conn
         now = self.clock()
         await db.execute("BEGIN IMMEDIATE")
         try:
-            cur = await db.executemany(_UPDATE_GAME, [a.update_params(now) for a in batch])
+            try:
+                cur = await db.executemany(_UPDATE_GAME, [a.update_params(now) for a in batch])
+            except sqlite3.IntegrityError:  # a game moved to a channel with a live game
+                await db.execute("ROLLBACK")
+                if len(batch) == 1:
+                    taken = batch[0].channel_id
+                    return [ChannelTaken(f"channel {taken} already has a game")]
+                return [(await self._write([a], truncate_from))[0] for a in batch]
             if cur.rowcount != len(batch):
                 await db.execute("ROLLBACK")
                 if len(batch) == 1:

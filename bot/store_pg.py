@@ -29,6 +29,7 @@ from bot.store import (
     StaleVersion,
     StoreBase,
     T,
+    Written,
     game_query,
     with_prefs,
 )
@@ -309,9 +310,7 @@ class PgStore(StoreBase):
         assert r is not None
         return self._row(r)
 
-    async def _write(
-        self, batch: list[Save], truncate_from: int | None = None
-    ) -> list[int | StaleVersion]:
+    async def _write(self, batch: list[Save], truncate_from: int | None = None) -> list[Written]:
         now = self.clock()
         events = [r for a in batch for r in a.event_rows(now)]
         updates = [a.update_params(now) for a in batch]
@@ -331,7 +330,7 @@ class PgStore(StoreBase):
         except asyncpg.UniqueViolationError:
             # A game moved to a channel that has a live game: nothing of the group was written.
             if len(batch) == 1:
-                raise ChannelTaken(f"channel {batch[0].channel_id} already has a game") from None
+                return [ChannelTaken(f"channel {batch[0].channel_id} already has a game")]
             return [(await self._write([a], truncate_from))[0] for a in batch]
         versions = {r["id"]: r["version"] for r in done}
         return [

@@ -51,6 +51,30 @@ async def test_one_live_game_per_channel(dbs: Databases) -> None:
     await store.close()
 
 
+async def test_a_save_into_a_taken_channel_fails_alone_alike_on_both_backends(
+    dbs: Databases,
+) -> None:
+    """A save that would move a game to a channel with a live game raises ChannelTaken, on
+    either backend, and the other saves committed in the same group are written and told so."""
+    store = await dbs.store()
+    await store.open()
+    taken = await store.create_game(1, 10, 100, 200, "live", {})
+    rows = [await store.create_game(1, 20 + i, 100, 200, "teams", {}) for i in range(3)]
+    results = await asyncio.gather(
+        store.save_game(rows[0], status="live"),
+        store.save_game(rows[1], status="live", channel_id=taken.channel_id),
+        store.save_game(rows[2], status="live"),
+        return_exceptions=True,
+    )
+    assert results[0] == 1 and results[2] == 1, results
+    assert isinstance(results[1], ChannelTaken), results
+    versions = [(await store.game(r.id)).version for r in rows]  # type: ignore[union-attr]
+    assert versions == [1, 0, 1], "the clash wrote nothing; the others were written"
+    with pytest.raises(ChannelTaken):  # alone, too
+        await store.save_game(rows[1], status="live", channel_id=taken.channel_id)
+    await store.close()
+
+
 async def test_concurrent_saves_of_different_games_do_not_interfere(dbs: Databases) -> None:
     store = await dbs.store()
     await store.open()

@@ -508,7 +508,10 @@ def prompt(s: GameState) -> str:
             "(`activate N1`, or `actions` for choices)."
         )
     if s.pending is None:
-        return f"{d.title} to Activate a piece (`activate N1`, or `actions` for choices)."
+        pieces, again = activatable(s)
+        verb = "Reactivate" if again else "Activate"
+        example = f"`activate {pieces[0].label}`, or " if pieces else ""
+        return f"{d.title} to {verb} a piece ({example}`actions` for choices)."
     p = s.pending
     if p.decision is Decision.CHOOSE:
         shown = ", ".join(p.options[:10]) + (" ..." if len(p.options) > 10 else "")
@@ -556,7 +559,7 @@ def discord_prompt(s: GameState) -> str:
         )
     p = s.pending
     if p is None:
-        fresh, _ = activatable(s)
+        fresh, again = activatable(s)
         ex = _example_move(s, fresh)
         example = f" (e.g. `/move {ex[0]} {ex[1]}`)" if ex else ""
         if s.activation_picker is not None:
@@ -564,8 +567,9 @@ def discord_prompt(s: GameState) -> str:
                 f"The High Priestess: {d.title} chooses which of {s.to_act.title}'s pieces "
                 "Activates, in the menu below or with `/activate`."
             )
+        verb = "Reactivate" if again else "Activate"
         return (
-            f"{d.title} to Activate a piece: choose it in the menu below, or Move or Attack at "
+            f"{d.title} to {verb} a piece: choose it in the menu below, or Move or Attack at "
             f"once with `/move` or `/attack`{example}."
         )
     if p.decision is Decision.CHOOSE:

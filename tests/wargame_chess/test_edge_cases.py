@@ -11,6 +11,7 @@ from rules.wargame_chess.actions import (
     Choose,
     Curse,
     GiveTokens,
+    Move,
     SetCannotBeSlain,
     Slay,
     Summon,
@@ -252,3 +253,20 @@ def test_the_revised_star_then_the_tower_leaves_everyone_activated() -> None:
     s, _ = step(s, Move("White K1", sq("g1")))
     s, _ = step(s, Choose("The Star first"))
     assert s.turn == 2  # The Tower, last, counted everyone as Activated: the turn ended
+
+
+def test_the_prompt_says_reactivate_when_the_player_must() -> None:
+    from bot import systems
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+
+    s = scenario("Kh1", "Kh8 Nb8")
+    s, _ = step(s, Activate("White K1"))
+    s, _ = step(s, Move("White K1", sq("g1")))
+    assert "White to Activate" not in Table(RandomDice(1), s, "wargame-chess").prompt()
+    s, _ = step(s, Activate("Black K1"))
+    s, _ = step(s, Move("Black K1", sq("g8")))
+    # White's only piece has Activated and Black's Knight has not: White must Reactivate.
+    said = Table(RandomDice(1), s, "wargame-chess").prompt()
+    assert said.startswith("White to Reactivate a piece (`activate K1`"), said
+    assert "White to Reactivate a piece" in systems.get("wargame-chess").discord_prompt(s)

@@ -219,6 +219,12 @@ def roll_expression(expr: str, dice: Dice) -> Rolled:
             "a dice expression has no Advantage: keep the higher of two with `2d20kh1` (the "
             "lower with `2d20kl1`), or roll a piece's dice at Advantage (a piece and its mode)"
         )
+    if re.search(r"d\d+\s*!", text, flags=re.ASCII):
+        # (other dice rollers explode with "!"; here it would be read as a label and dropped)
+        raise RulesError(
+            "exploding dice are written with e and the face that explodes ('!' is not read "
+            "here), like 1d6e6 or 2d10e10"
+        )
     shown_expr = text[:60]
     roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
     try:

@@ -759,7 +759,10 @@ def panel_of(s: GameState) -> Panel:
                 tuple((p.label, p.activated) for p in on),
                 tuple(p.label for p in s.pieces_of(pl, Zone.SLAIN)),
                 tuple(p.label for p in s.pieces_of(pl, Zone.REMOVED)),
-                tuple(o.name for o in summon_only(s.config.teams[pl].faction)),
+                # (a faction's Summon-only pieces name it: shown once the teams are, R9)
+                tuple(o.name for o in summon_only(s.config.teams[pl].faction))
+                if s.phase is Phase.PLAY or s.outcome is not None
+                else (),
             )
         )
     lines = tuple(e.text for e in last_activation(s) if e.kind in _LINE_KINDS)

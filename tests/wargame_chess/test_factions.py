@@ -465,3 +465,21 @@ def test_a_summon_only_option_is_summoned_by_hand() -> None:
     assert r.ok and t.game().piece("White N2").on_board
     r = t.execute(t.parse("summon Moth Knight c3"), Player.WHITE)
     assert not r.ok and "at most 2 Moth Knight" in r.text, r.text  # (WC-2, R5a)
+
+
+def test_the_picture_names_no_summon_only_piece_before_the_teams_are_shown() -> None:
+    """A faction's Summon-only pieces name the faction: the tracker lists them once the teams
+    are shown to each other, after deployment (ruling R9), not while the players deploy."""
+    from bot.wargame_chess.render import panel_of
+    from rules.wargame_chess.setup import new_game
+    from rules.wargame_chess.state import Phase
+    from rules.wargame_chess.teams import TeamList
+
+    f = read_faction(WARDENS.encode())
+    team = parse_team(
+        "Lamplighter, Beacon Queen, Wick Knight, 4 Lantern-bearers + Bright Oil + Long Night", f
+    )
+    s = new_game(team, TeamList.parse("K Q R 2N 3P"), tree_first=Player.WHITE)
+    assert s.phase is not Phase.PLAY
+    assert all(side.summon == () for side in panel_of(s).sides)
+    assert panel_of(replace(s, phase=Phase.PLAY)).sides[0].summon == ("Moth Knight",)

@@ -217,12 +217,12 @@ def _square(key: _SquareKey) -> Image.Image:
             y0, y1 = round(top + i * band), round(top + (i + 1) * band) - 1
             d.rectangle([left, y0, right, y1], fill=TERRAIN_FILL[k])
         label = {"blocking": "BLOCK", "perilous": "PERIL", "moveable": "MOVE"}.get(kind, "")
-        if len(kinds) > 1:
-            label = "+".join(TERRAIN_SHORT[k] for k in kinds)
+        if len(kinds) > 1:  # (all three by initials: "B+P+M" fits a square, "BLK+..." not)
+            short = TERRAIN_SHORT if len(kinds) == 2 else {k: k[0].upper() for k in kinds}
+            label = "+".join(short[k] for k in kinds)
         if kind == "chest":
             label = f"CHEST {3 - wounds}"
-        size = 10 if len(label) <= 8 else 8  # (all three kinds: "BLK+PER+MOV")
-        d.text((SQ / 2, SQ - 10), label, font=font(size), anchor="mm", fill=(255, 255, 255))
+        d.text((SQ / 2, SQ - 10), label, font=font(10), anchor="mm", fill=(255, 255, 255))
     if reach:
         d.ellipse([SQ / 2 - 7, SQ / 2 - 7, SQ / 2 + 7, SQ / 2 + 7], fill=REACH)
     if attack:

@@ -13,7 +13,15 @@ from rules.chess28.models import ModelDef
 from rules.chess28.odds import attack_odds, kill_chance
 from rules.chess28.roster import POINTS, READY_MADE, ROSTER
 from rules.chess28.setup import unsized
-from rules.chess28.state import BOARD, GameState, Phase, Terrain, TerrainKind, Zone
+from rules.chess28.state import (
+    BOARD,
+    GameState,
+    Phase,
+    Terrain,
+    TerrainKind,
+    Zone,
+    kinds_text,
+)
 from rules.core.actions import Action
 from rules.core.board import Player, Square
 from rules.core.words import count
@@ -88,8 +96,10 @@ TERMS: dict[str, str] = {
     "Refresh": "Once per turn, instead of an activation: a Drained model goes back to the "
     "Dead Pile.",
     "Terrain": "Blocking stops moves and shots; Perilous wounds a model entering it; a model on "
-    "or next to Moveable terrain may Shove it one square. A small piece covers one square, a "
-    "large one two side by side; each player places as many large pieces as small.",
+    "or next to Moveable terrain may Shove it one square. A piece may be of several kinds at once "
+    "(`terrain blocking+moveable d4`): each kind's rule holds, and a Blocking piece is never "
+    "shoved onto a model. A small piece covers one square, a large one two side by side; each "
+    "player places as many large pieces as small.",
     "Treasure Chest": "Piñata mode: Moveable, Defence 4, 3 HP, never pushed back; it cannot be "
     "attacked while an enemy model shares its square. Destroy the enemy's to win.",
     "Rule of Carnage": "Where a rule is unclear, take the reading with the most carnage.",
@@ -258,9 +268,10 @@ def describe_action(state: GameState, a: Action) -> str:
     if isinstance(a, A.PlaceChest):
         return f"Place your Treasure Chest on {a.square}"
     if isinstance(a, A.PlaceTerrain):
+        kinds = kinds_text(a.kind)
         if a.extra is None:
-            return f"Place small {a.kind} terrain on {a.square}"
-        return f"Place large {a.kind} terrain on {a.square} and {a.extra}"
+            return f"Place small {kinds} terrain on {a.square}"
+        return f"Place large {kinds} terrain on {a.square} and {a.extra}"
     if isinstance(a, A.Deploy):
         return f"Deploy {name(a.unit)} on {a.square} facing {a.facing}"
     if isinstance(a, A.Move):
@@ -327,14 +338,16 @@ PHASE_HINTS = {
     ),
     Phase.FIRST_PLAYER: ("roll off with `roll`", "press the button below to roll off"),
     Phase.TERRAIN: (
-        "place terrain with `terrain blocking d4` (blocking, perilous or moveable, or several "
-        "joined by +, such as `blocking+moveable`; a large piece on two squares side by side: "
-        "`terrain blocking d4 e4`), or `terrain random`",
-        "place terrain with `/chess28 terrain` (blocking, perilous or moveable, or several at "
-        "once; a large piece also takes `extra`, its second square), or at random with the "
-        "button below",
+        "place terrain with `terrain blocking d4` (blocking, perilous or moveable{several}; a "
+        "large piece on two squares side by side: `terrain blocking d4 e4`), or "
+        "`terrain random`",
+        "place terrain with `/chess28 terrain` (blocking, perilous or moveable{several}; a "
+        "large piece also takes `extra`, its second square), or at random with the button "
+        "below",
     ),
 }
+# (in a game of rules revision 4 or later: a piece may be of several kinds, ruling C28-11)
+SEVERAL = (", or several joined by +, such as `blocking+moveable`", ", or several at once")
 
 
 def _deploy_hint(state: GameState, discord: bool) -> str:
@@ -373,7 +386,8 @@ def prompt(state: GameState, discord: bool = False) -> str:
         return f"{d.title}: place your Treasure Chest with {where}."
     hint = PHASE_HINTS.get(state.phase)
     if hint is not None:
-        return f"{d.title}: {hint[1] if discord else hint[0]}."
+        several = SEVERAL[discord] if state.config.revision >= 4 else ""
+        return f"{d.title}: {hint[1] if discord else hint[0]}.".replace("{several}", several)
     left = state.limit - state.activations
     if left <= 0:  # (the turn is kept for a Gambit Card: ruling C28-27)
         if discord:

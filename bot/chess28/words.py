@@ -26,6 +26,8 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
         K.at_most(args, 1, "`chest d1`")
         return b(C.PlaceChest, square=args[0])
     if verb == "terrain":
+        # kinds joined with spaces around the "+" ("blocking + moveable") are one word
+        args = " ".join(args).replace(" +", "+").replace("+ ", "+").split()
         if args and args[0].lower() == "random":
             K.at_most(args, 1, "`terrain random`")
             return C.TerrainRandom()

@@ -202,6 +202,11 @@ def why_not_terrain(state: GameState, a: A.PlaceTerrain) -> str:
     small, large = terrain_sizes(state, me)
     if a.kind not in placeable(state):
         if state.config.revision < 4:  # (a game made before terrain of several kinds)
+            if a.kind in PLACEABLE_KINDS:
+                return (
+                    "this game was made under earlier rules, where each terrain piece is of one "
+                    "kind: blocking, perilous or moveable"
+                )
             return "terrain is blocking, perilous or moveable"
         return (
             "terrain is blocking, perilous or moveable, or several of them joined by + in that "

@@ -149,8 +149,7 @@ class Terrain:
     @property
     def kind_text(self) -> str:
         """Its kinds in words: "blocking", "perilous and moveable"."""
-        words = [k.value for k in self.kinds]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        return kinds_text("+".join(k.value for k in self.kinds))
 
     @property
     def squares(self) -> tuple[Square, ...]:
@@ -190,6 +189,13 @@ PLACEABLE_KINDS = (
     "perilous+moveable",
     "blocking+perilous+moveable",
 )
+
+
+def kinds_text(text: str) -> str:
+    """A placement's kinds ("blocking+perilous+moveable") in words: "blocking, perilous and
+    moveable"."""
+    words = text.split("+")
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def terrain_kinds(text: str) -> tuple[TerrainKind, ...]:

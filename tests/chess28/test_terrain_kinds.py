@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.chess28.render import SQ, TERRAIN_FILL, _xy, draw_board, scene_of
-from bot.chess28.text import board_text, status_text
+from bot.chess28.text import board_text, describe_action, prompt, status_text
 from bot.table import Table
 from rules.chess28 import actions as A
 from rules.chess28.combat import shoot_targets
@@ -60,8 +60,13 @@ def test_a_piece_may_be_of_several_kinds() -> None:
 def test_a_game_made_before_keeps_one_kind_a_piece() -> None:
     s = terrain_phase(revision=3)
     assert kinds_offered(s) == {"blocking", "perilous", "moveable"}
-    with pytest.raises(IllegalAction, match=r"terrain is blocking, perilous or moveable$"):
+    with pytest.raises(IllegalAction, match="made under earlier rules, where each terrain"):
         act(s, A.PlaceTerrain("blocking+moveable", sq("d4")))
+    with pytest.raises(IllegalAction, match=r"terrain is blocking, perilous or moveable$"):
+        act(s, A.PlaceTerrain("lava", sq("d4")))
+    assert "several" not in prompt(s) and "several" not in prompt(s, discord=True)
+    assert "several joined by +" in prompt(terrain_phase())
+    assert "several at once" in prompt(terrain_phase(), discord=True)
     # The new rules refuse a kind written out of order, or twice, and say how to write it.
     for wrong in ("moveable+blocking", "blocking+blocking", "lava"):
         with pytest.raises(IllegalAction, match=r"several of them joined by \+"):
@@ -102,6 +107,18 @@ def test_perilous_and_moveable_terrain_wounds_a_model_moving_on_and_is_shoved() 
     )
 
 
+def test_a_piece_of_all_three_kinds_is_labelled_within_its_square() -> None:
+    s = position(
+        [(PLAIN, "a1", "N")], [(PLAIN, "h8", "S")], terrain=[("blocking+perilous+moveable", "d4")]
+    )
+    img = draw_board(scene_of(s, None)).convert("RGB")
+    left, top = _xy(False, 3, 3)
+    white = (255, 255, 255)
+    label_row = [img.getpixel((left + x, top + SQ - 10)) for x in range(SQ)]
+    assert white in label_row, "a label is drawn"
+    assert white not in label_row[:5] + label_row[-5:], "and it stays inside the piece"
+
+
 def test_the_picture_shows_each_kind_of_a_piece() -> None:
     s = position([(PLAIN, "a1", "N")], [(PLAIN, "h8", "S")], terrain=[("blocking+moveable", "d4")])
     sc = scene_of(s, None)
@@ -128,6 +145,9 @@ def test_the_console_reads_several_kinds_in_any_order() -> None:
     )
     r = t.run("terrain moveable+lava d4")
     assert not r.ok and "several joined by +" in r.text and t.state.terrain == (), r.text
-    r = t.run("terrain moveable+blocking d4")
+    r = t.run("terrain moveable + blocking d4")  # (spaces around the + are allowed)
     assert r.ok and "small blocking and moveable terrain on d4" in r.text, r.text
+    a = A.PlaceTerrain("blocking+perilous+moveable", sq("e5"), sq("f5"))
+    said = describe_action(t.state, a)
+    assert said == "Place large blocking, perilous and moveable terrain on e5 and f5", said
     assert "terrain blocking+moveable d4" in t.run("help").text

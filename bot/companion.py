@@ -219,7 +219,7 @@ def roll_expression(expr: str, dice: Dice) -> Rolled:
             "a dice expression has no Advantage: keep the higher of two with `2d20kh1` (the "
             "lower with `2d20kl1`), or roll a piece's dice at Advantage (a piece and its mode)"
         )
-    if re.search(r"d\d+\s*!", text, flags=re.ASCII):
+    if re.search(r"d\d+[a-z\d<>=]*\s*!", text, flags=re.ASCII):
         # (other dice rollers explode with "!"; here it would be read as a label and dropped)
         raise RulesError(
             "exploding dice are written with e and the face that explodes ('!' is not read "

@@ -68,7 +68,7 @@ class SystemPlugin(ABC):
     choice_option: ClassVar[str] = ""
     switches: ClassVar[str] = ""
     # Whether the sides' choices are shown to each other only once setup is done (Wargame
-    # Chess: after deployment, ruling R9), not as soon as both are made.
+    # Chess: after deployment, ruling R9), not as soon as both are made (``choices_shown``).
     shown_after_setup: ClassVar[bool] = False
     # The sides' choices a game starts with when none are made (shown by the console).
     ready_options: ClassVar[Mapping[str, Any]] = {}
@@ -132,6 +132,10 @@ class SystemPlugin(ABC):
             return self.check_choice(text)[1]
         except Exception as e:  # a RulesError, or nothing to choose in this system
             return str(e)
+
+    def choices_shown(self, state: Any) -> bool:
+        """With ``shown_after_setup``: whether setup is done and the choices are shown."""
+        return True
 
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
         """The console's ``game new <system> ...`` words as the system's options (the sides'

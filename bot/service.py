@@ -976,7 +976,13 @@ class GameService(AIPractice, UndoRequests):
         if row is None or state is None:
             return await self.no_game_here(channel_id, "There is no started game in this channel")
         over = row.status == "over"
-        if self.plugin(row).hidden_information and not over:
+        plugin = self.plugin(row)
+        if plugin.shown_after_setup and not over and not plugin.choices_shown(state):
+            return Answer.error(
+                f"The {plural(plugin.choice_word)} are shown to each other once both are "
+                "deployed: the log (which holds them) can be exported from then on."
+            )
+        if plugin.hidden_information and not over:
             return Answer.error(
                 "This game has secrets (hands, the order of the decks): its log can be exported"
                 " once it is over."

@@ -237,6 +237,11 @@ class ChallengeButton(
             self.game_id, interaction.user.id, self.accept, open_channel=open_thread
         )
         if not ans.ok:
+            for thread in opened:  # (another process answered first: its thread is the game's)
+                try:
+                    await thread.delete()
+                except discord.HTTPException:
+                    log.info("could not delete the thread of a challenge answered elsewhere")
             await respond(interaction, ans)
             return
         original = interaction.message.content if interaction.message is not None else ""

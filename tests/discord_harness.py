@@ -182,6 +182,7 @@ class Harness:
         self.violations: list[str] = []
         self.errors: list[logging.LogRecord] = []
         self.threads: list[int] = []
+        self.deleted: list[int] = []  # channels (threads) the bot deleted
         self.archived: list[int] = []
         self.users: dict[int, str] = {}
         self._channel_of: dict[str, int] = {}
@@ -331,6 +332,9 @@ class Harness:
                     "locked": False,
                 },
             }
+        if method == "DELETE" and path == "/channels/{channel_id}":  # a thread deleted
+            self.deleted.append(int(route.channel_id))
+            return {"id": str(route.channel_id), "type": 11, "guild_id": str(GUILD_ID)}
         if method == "POST" and path == "/channels/{channel_id}/messages":
             data = kwargs.get("json") or {}
             for part in form or []:

@@ -48,6 +48,7 @@ def test_expression_forms(expr: str, faces: list[int], total: int) -> None:
         ("", "give a dice expression"),
         ("1d6!", "exploding dice are written with e"),
         ("2D10!!", "like 1d6e6 or 2d10e10"),
+        ("4d6kh3!", "exploding dice are written with e"),
     ],
 )
 def test_expression_bombs_and_nonsense_get_clear_errors(expr: str, words: str) -> None:

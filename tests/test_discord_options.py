@@ -108,6 +108,7 @@ async def test_a_change_another_process_saved_first_is_answered_plainly(
     assert r.ephemeral and "at the same moment, so nothing was changed" in r.content, r.content
     row = await table.bot.service.store.live_game(CHANNEL_ID)
     assert row is not None and row.status == "challenge"
+    assert table.deleted == table.threads[-1:], "the thread it opened for the game is gone"
     await table.click(BOB, sent, sent.button("Accept"))
     channel = table.threads[-1]
     _lose_the_next_saves(table, monkeypatch, 1)
@@ -119,3 +120,16 @@ async def test_a_change_another_process_saved_first_is_answered_plainly(
     assert not r.ephemeral and "ended this game (moderator)" in r.content, r.content
     assert await table.bot.service.store.live_game(channel) is None
     assert not table.errors
+
+
+async def test_the_log_is_not_exported_before_the_teams_are_shown(table: Harness) -> None:
+    """Wargame Chess shows the team lists once both are deployed (ruling R9); the exported log
+    holds them, so it waits until then."""
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
+    await table.slash(BOB, "team", channel=channel, team="K 2B 2N J 2P")
+    r = await table.slash(BOB, "game export", channel=channel)
+    assert r.ephemeral and "once both are deployed" in r.content, r.content
+    assert not r.files

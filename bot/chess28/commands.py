@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from bot.commands import Command, parser_for
 from rules.chess28.charts import Facing
+from rules.chess28.state import kinds_text
 from rules.core.board import Square
 from rules.core.errors import ParseError
 
@@ -29,8 +30,7 @@ class TerrainChoice(StrEnum):
     @property
     def label(self) -> str:
         """In words, for a menu: "Blocking and Moveable"."""
-        words = [w.title() for w in self.value.split("+")]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        return kinds_text(self.value.title())
 
     @classmethod
     def parse(cls, text: str) -> TerrainChoice:

@@ -179,7 +179,7 @@ class Chess28Table(SystemPlugin):
             return Menu(
                 entries,
                 buttons=False,
-                placeholder="Attack or Refresh (cards: /chess28 gambit)",
+                placeholder="Attack, Dig or Refresh (cards: /chess28 gambit)",
                 command=end,
                 public=True,  # no card is named: cards have their slash command
             )

@@ -35,7 +35,7 @@ from rules.wargame_chess.reminders import activation_rules, reminders
 from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until, Zone
 from rules.wargame_chess.system import DEFAULT_TEAMS, SYSTEM
 from rules.wargame_chess.tarot import BY_NUMBER, find_card
-from rules.wargame_chess.teams import STANDARD, Faction, TeamList
+from rules.wargame_chess.teams import STANDARD, Faction
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -104,11 +104,6 @@ def server_faction(library: Mapping[str, Any], name: str) -> Faction:
         ) from None
 
 
-def reveal(team: TeamList) -> str:
-    """A team as the opponent sees it when teams are shown (``TeamList.shown``)."""
-    return team.shown()
-
-
 TREE_MODES = {W.TreeMode.MIRROR: "mirror", W.TreeMode.FLIP: "mirror and flip"}
 TREE_MODES[W.TreeMode.RANDOM] = "random"
 
@@ -133,7 +128,7 @@ class WargameChessTable(SystemPlugin):
     def check_choice(self, text: str) -> tuple[str, str]:
         chosen = READY_MADE.get(text, text)
         team = team_from_choice(chosen).validate()
-        return chosen, reveal(team)
+        return chosen, team.shown()
 
     def resolve_choice(self, text: str, library: Mapping[str, Any]) -> str:
         """``Faction name: list + upgrade`` with one of the server's factions; a list alone
@@ -177,6 +172,9 @@ class WargameChessTable(SystemPlugin):
             return str(e)
         problems = team.problems()
         return f"{team.points} pts: {problems[0] if problems else 'legal'}"
+
+    def choices_shown(self, state: Any) -> bool:
+        return bool(state.phase is Phase.PLAY or state.outcome is not None)
 
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
         revised = REVISED_STAR in [w.lower() for w in words]
@@ -233,7 +231,7 @@ class WargameChessTable(SystemPlugin):
         lines = []
         if options.get("teams"):
             white, black = (team_from_choice(t) for t in options["teams"])
-            lines += [f"White: {reveal(white)}", f"Black: {reveal(black)}"]
+            lines += [f"White: {white.shown()}", f"Black: {black.shown()}"]
         if options.get("revised_star"):
             lines.append(STAR_OPTION_TEXT)
         return "\n".join(lines)

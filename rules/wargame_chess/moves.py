@@ -52,16 +52,22 @@ def castle_partners(state: GameState, rook: Piece) -> list[Piece]:
     """The adjacent non-Rook allies a Rook may Castle with. From rules revision 3, not an own
     Joker that would gain the Advantage token while another ally can Castle: a player gives
     their own Joker a token by choice only when it is the only legal target (ruling R21)."""
+    out = _beside(state, rook)
+    if state.config.at_least(3):
+        others = [p for p in out if not _joker_gains(p, rook)]
+        if others:
+            return others
+    return out
+
+
+def _beside(state: GameState, rook: Piece) -> list[Piece]:
+    """The non-Rook allies adjacent to ``rook``."""
     assert rook.square is not None
     out = []
     for n in rook.square.neighbours():
         p = state.board.get(n)
         if p is not None and p.owner is rook.owner and p.kind is not Kind.ROOK:
             out.append(p)
-    if state.config.at_least(3):
-        others = [p for p in out if not _joker_gains(p, rook)]
-        if others:
-            return others
     return out
 
 
@@ -194,7 +200,7 @@ def _v_castle(state: GameState, a: A.Action) -> None:
     ally = state.piece(a.with_piece)
     partners = castle_partners(state, rook)
     if ally not in partners:
-        if _joker_gains(ally, rook) and ally.owner is rook.owner and partners:
+        if ally in _beside(state, rook):  # (beside it: an own Joker, rules revision 3)
             raise IllegalAction(
                 f"Castling with {ally.key} would give your own Joker a token by choice, which "
                 "the rules allow only when it is the only one that can take it: Castle with "

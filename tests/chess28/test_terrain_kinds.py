@@ -57,6 +57,13 @@ def test_a_piece_may_be_of_several_kinds() -> None:
     assert "#] " in board and "#~]" in board, board
 
 
+def test_the_commands_offer_the_kinds_the_rules_place() -> None:
+    from bot.chess28.commands import TerrainChoice
+
+    assert [c.value for c in TerrainChoice] == list(PLACEABLE_KINDS)
+    assert TerrainChoice("blocking+perilous+moveable").label == "Blocking, Perilous and Moveable"
+
+
 def test_a_game_made_before_keeps_one_kind_a_piece() -> None:
     s = terrain_phase(revision=3)
     assert kinds_offered(s) == {"blocking", "perilous", "moveable"}

@@ -178,6 +178,11 @@ def test_castle_gives_an_own_joker_a_token_only_when_it_is_the_only_partner() ->
     assert castles == {"White P1"}
     with pytest.raises(IllegalAction, match="your own Joker a token by choice"):
         check(s, Castle("White J1"))
+    far = scenario("Ra1 Jf5 Pb2 Kh1", "Kh8")  # a Joker not beside the Rook: not adjacent
+    far, _ = step(far, Activate("White R1"))
+    far, _ = step(far, Move("White R1", sq("b1")))
+    with pytest.raises(IllegalAction, match="only with an adjacent non-Rook ally"):
+        check(far, Castle("White J1"))
     alone = scenario("Ra1 Jc2 Kh1", "Kh8")  # the Joker alone beside the Rook: it may
     alone, _ = step(alone, Activate("White R1"))
     alone, _ = step(alone, Move("White R1", sq("b1")))

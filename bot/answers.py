@@ -76,3 +76,10 @@ class Notice:
     mentions: list[int] = field(default_factory=list)
     game_id: int = 0
     strip: int | None = None  # a message whose buttons go (an expired challenge's)
+
+
+# A change another process saved first (several shard processes over one database).
+RACED = (
+    "Someone else changed this game at the same moment, so nothing was changed. Look at the "
+    "game again, and try once more if it still applies."
+)

@@ -19,7 +19,7 @@ from bot import commands as K
 from bot import systems
 
 # Answer and Notice are imported from here by the cogs and the app (re-exported).
-from bot.answers import WRONG_CHANNEL, GameState
+from bot.answers import RACED, WRONG_CHANNEL, GameState
 from bot.answers import Answer as Answer
 from bot.answers import Notice as Notice
 from bot.locks import KeyedLocks
@@ -68,13 +68,6 @@ class _NotLiveHere(Exception):
 
 
 # the AI opponent's part: bot.practice (issue 17); undo requests: bot.undo
-# A change another process saved first (several shard processes over one database).
-RACED = (
-    "Someone else changed this game at the same moment, so nothing was changed. Look at the "
-    "game again, and try once more if it still applies."
-)
-
-
 def not_a_switch(plugin: SystemPlugin, words: str) -> str:
     """Why a challenge's ``options`` that name the sides' choices are refused: in a challenge
     each player chooses their own, with `/team` once it is accepted."""

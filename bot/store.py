@@ -372,9 +372,11 @@ class StoreBase(ABC):
         """The games not over that were challenged in ``home_channel`` and moved to a thread."""
 
     @abstractmethod
-    async def set_meta(self, game_id: int, meta: dict[str, Any]) -> None:
+    async def set_meta(self, game_id: int, meta: dict[str, Any], version: int) -> bool:
         """Change only the game's meta (e.g. an undo request), not the game: no new version, so
-        the live message's buttons stay current. Callers hold the game's lock."""
+        the live message's buttons stay current. Only while the game is at ``version`` (False:
+        another process saved it first, and nothing was written). Callers hold the game's
+        lock."""
 
     @abstractmethod
     async def set_reminded(self, game_id: int, when: float) -> None: ...
@@ -642,13 +644,13 @@ class Store(StoreBase):
         )
         return [self._row(r) for r in rows]
 
-    async def set_meta(self, game_id: int, meta: dict[str, Any]) -> None:
-        """Change only the game's meta (e.g. an undo request), not the game: no new version, so
-        the live message's buttons stay current. Callers hold the game's lock."""
+    async def set_meta(self, game_id: int, meta: dict[str, Any], version: int) -> bool:
         async with self.write_lock:
-            await self.conn.execute(
-                "UPDATE games SET meta = ? WHERE id = ?", (json.dumps(meta), game_id)
+            cur = await self.conn.execute(
+                "UPDATE games SET meta = ? WHERE id = ? AND version = ?",
+                (json.dumps(meta), game_id, version),
             )
+            return cur.rowcount == 1
 
     async def set_reminded(self, game_id: int, when: float) -> None:
         async with self.write_lock:

@@ -378,10 +378,14 @@ class PgStore(StoreBase):
         )
         return [self._row(r) for r in rows]
 
-    async def set_meta(self, game_id: int, meta: dict[str, Any]) -> None:
-        await self.pool.execute(
-            "UPDATE games SET meta = $1 WHERE id = $2", json.dumps(meta), game_id
+    async def set_meta(self, game_id: int, meta: dict[str, Any], version: int) -> bool:
+        done = await self.pool.execute(
+            "UPDATE games SET meta = $1 WHERE id = $2 AND version = $3",
+            json.dumps(meta),
+            game_id,
+            version,
         )
+        return bool(done == "UPDATE 1")
 
     async def set_reminded(self, game_id: int, when: float) -> None:
         await self.pool.execute("UPDATE games SET reminded_at = $1 WHERE id = $2", when, game_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.answers import WRONG_CHANNEL, Answer, GameState
+from bot.answers import RACED, WRONG_CHANNEL, Answer, GameState
 from bot.opponent import take_back, taken_back
 from bot.store import GameRow
 
@@ -42,9 +42,9 @@ class UndoRequests:
             if fresh is None or fresh.status != "live":
                 return Answer.error("There is no game in play here.")
             version = fresh.version
-            await svc.store.set_meta(
-                row.id, {**fresh.meta, "undo": {"by": user_id, "version": version}}
-            )
+            asked = {**fresh.meta, "undo": {"by": user_id, "version": version}}
+            if not await svc.store.set_meta(row.id, asked, version):
+                return Answer.error(RACED)  # (another process changed the game meanwhile)
         other = svc.user_of(row, seat.other)
         return Answer(
             f"<@{user_id}> asks to undo the last action. <@{other}>, do you agree?",
@@ -72,7 +72,8 @@ class UndoRequests:
             meta = {k: v for k, v in row.meta.items() if k != "undo"}
             if not agree:
                 # The request never changed the game: the live message's buttons still work.
-                await svc.store.set_meta(row.id, meta)
+                if not await svc.store.set_meta(row.id, meta, row.version):
+                    return Answer.error(RACED)
                 return Answer(f"<@{user_id}> declined the undo.")
             current = await svc.state_of(row)
             assert current is not None

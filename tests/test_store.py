@@ -75,6 +75,23 @@ async def test_a_save_into_a_taken_channel_fails_alone_alike_on_both_backends(
     await store.close()
 
 
+async def test_a_change_of_meta_alone_needs_the_version_it_was_read_at(dbs: Databases) -> None:
+    """An undo request changes only the meta, and only if no save came between: another
+    process's newer save (say, the log position it wrote) is never overwritten."""
+    store = await dbs.store()
+    await store.open()
+    row = await store.create_game(1, 10, 100, 200, "live", {"logged": 1})
+    assert await store.set_meta(row.id, {"logged": 1, "undo": {"by": 100}}, row.version)
+    fresh = await store.game(row.id)
+    assert fresh is not None and fresh.meta["undo"] == {"by": 100}
+    assert fresh.version == row.version, "no new version: the buttons stay current"
+    await store.save_game(fresh, meta={"logged": 5})  # another process's save
+    assert not await store.set_meta(row.id, {"logged": 1, "undo": {"by": 200}}, row.version)
+    now = await store.game(row.id)
+    assert now is not None and now.meta == {"logged": 5}, "nothing was written"
+    await store.close()
+
+
 async def test_concurrent_saves_of_different_games_do_not_interfere(dbs: Databases) -> None:
     store = await dbs.store()
     await store.open()

@@ -85,3 +85,40 @@ def test_games_saved_under_earlier_rules_replay_as_they_were_played(
         again = system.loads(system.dumps(state))  # and keep their revision when saved again
         assert again == state
     assert system.config_of(system.new_game({})).revision == new
+
+
+# Random games saved by the code of commit 41401f8 (2026-11-27, before that evening's rule
+# changes): Wargame Chess under its rules revision 2 (before The Magician's one-step swap and
+# the Castle rule for Jokers, revision 3), Chess28 under revision 3 (before terrain of several
+# kinds, revision 4); with how each ended under that code.
+EVENING = json.loads(
+    (
+        Path(__file__).parent.parent / "data" / "games_saved_at_rules_2026_11_27_evening.json"
+    ).read_text()
+)
+
+
+def _wargame_final(s: Any) -> dict[str, Any]:
+    pieces = sorted(
+        [p.key, str(p.zone), str(p.square), p.advantage, p.disadvantage, p.blessed, p.cursed]
+        for p in s.pieces
+    )
+    outcome = None if s.outcome is None else str(s.outcome)
+    return {"pieces": pieces, "outcome": outcome, "turn": s.turn, "phase": str(s.phase)}
+
+
+@pytest.mark.parametrize(("system_id", "old"), [("wargame-chess", 2), ("chess28", 3)])
+def test_games_saved_before_the_evening_rules_replay_as_they_were_played(
+    system_id: str, old: int
+) -> None:
+    from bot import systems
+
+    system = systems.get(system_id).rules
+    assert EVENING[system_id], "games to replay"
+    for text, ended in zip(EVENING[system_id], EVENING["final"][system_id], strict=True):
+        state = system.loads(text)
+        assert system.config_of(state).revision == old
+        final = _wargame_final(state) if system_id == "wargame-chess" else _final(system_id, state)
+        assert final == ended  # it ends as it did under the old code
+        assert system.loads(system.dumps(state)) == state, "and keeps its revision"
+    assert system.config_of(system.new_game({})).revision > old

@@ -250,6 +250,31 @@ class AIPractice:
                 waiting.append(row.id)
         return waiting
 
+    async def shown_again(
+        self, serves: Callable[[int | None], bool] | None = None, within: float = 600.0
+    ) -> list[Answer]:
+        """Practice games where the person decides that changed in the last ``within`` seconds:
+        their live message as it should stand. After a restart, the AI's last action may have
+        been saved but not shown (the process stopped between the two)."""
+        svc: Any = self  # the GameService this part is mixed into
+        now = svc.store.clock()
+        out = []
+        for row in await svc.store.live_games():
+            if row.status != "live" or not svc.opponent(row).seats or row.message_id is None:
+                continue
+            if now - row.updated_at > within or (serves is not None and not serves(row.guild_id)):
+                continue
+            state = await svc.state_of(row)
+            if state is None:
+                continue
+            decider = svc.plugin(row).rules.decider(state)
+            if decider is None or svc.opponent(row).plays(decider):
+                continue  # (the AI's own turn resumes; a finished game is shown)
+            history = svc.plugin(row).rules.history(state)
+            text = "\n".join(e.text for e in history[-1].events) if history else ""
+            out.append(await svc._answer(row, row.version, state, text))
+        return out
+
     async def hint(self, channel_id: int, user_id: int) -> Answer:
         """The AI's suggestion for the player who decides now, in a game made with hints."""
         svc: Any = self  # the GameService this part is mixed into

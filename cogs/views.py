@@ -821,7 +821,8 @@ async def resume_ai(client: discord.Client) -> None:
         return
     loop = asyncio.get_running_loop()
     settings = getattr(client, "settings", None)
-    for game_id in await svc.resume_ai(None if settings is None else settings.runs_guild):
+    resumed = await svc.resume_ai(None if settings is None else settings.runs_guild)
+    for game_id in resumed:
         shown = 0.0  # (nothing shown yet since the restart: the first action at once)
         while True:
             try:
@@ -833,29 +834,7 @@ async def resume_ai(client: discord.Client) -> None:
             channel = client.get_channel(ans.channel_id) if ans.channel_id else None
             if channel is None or not hasattr(channel, "send"):
                 break
-            view = None if ans.over else live_view(ans)
-            edited = False
-            if ans.message_id is not None and hasattr(channel, "get_partial_message"):
-                files = [] if ans.same_picture else picture(ans)
-                try:  # (no files: the picture it shows is kept)
-                    await channel.get_partial_message(ans.message_id).edit(
-                        content=live_text(ans),
-                        attachments=files if files else discord.utils.MISSING,
-                        view=view,
-                        allowed_mentions=QUIET,
-                    )
-                    edited = True
-                except discord.HTTPException:
-                    edited = False
-            if not edited:
-                msg = await channel.send(
-                    live_text(ans),
-                    files=picture(ans),
-                    view=view or discord.utils.MISSING,
-                    allowed_mentions=QUIET,
-                )
-                if ans.game_id is not None:
-                    await svc.store.set_message(ans.game_id, msg.id)
+            await _show_live(svc, channel, ans)
             if ans.log:  # (at the game's end, with the Rematch button, as after a player's)
                 rematch = live_view(ans) if ans.over else None
                 await channel.send(
@@ -871,6 +850,40 @@ async def resume_ai(client: discord.Client) -> None:
             shown = loop.time()
             if not ans.ai_turn:
                 break
+    # A practice game that changed just before the restart: the AI's last action may have been
+    # saved and not shown (the process stopped between the two). Its live message is shown again.
+    for ans in await svc.shown_again(None if settings is None else settings.runs_guild):
+        if ans.game_id in resumed:  # (shown just now, by its own turn)
+            continue
+        channel = client.get_channel(ans.channel_id) if ans.channel_id else None
+        if channel is not None and hasattr(channel, "send"):
+            await _show_live(svc, channel, ans)
+
+
+async def _show_live(svc: Any, channel: Any, ans: Answer) -> None:
+    """Edit a game's live message through its channel (no interaction to answer), or post it
+    anew when it cannot be edited."""
+    view = None if ans.over else live_view(ans)
+    if ans.message_id is not None and hasattr(channel, "get_partial_message"):
+        files = [] if ans.same_picture else picture(ans)
+        try:  # (no files: the picture it shows is kept)
+            await channel.get_partial_message(ans.message_id).edit(
+                content=live_text(ans),
+                attachments=files if files else discord.utils.MISSING,
+                view=view,
+                allowed_mentions=QUIET,
+            )
+            return
+        except discord.HTTPException:
+            pass
+    msg = await channel.send(
+        live_text(ans),
+        files=picture(ans),
+        view=view or discord.utils.MISSING,
+        allowed_mentions=QUIET,
+    )
+    if ans.game_id is not None:
+        await svc.store.set_message(ans.game_id, msg.id)
 
 
 async def run_command(interaction: discord.Interaction, make: type[K.Command], **raw: Any) -> None:

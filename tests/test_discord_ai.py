@@ -155,6 +155,45 @@ async def test_a_restart_during_the_ai_turn_resumes_it(monkeypatch: Any, tmp_pat
     assert table2.errors == [] and table2.violations == []
 
 
+async def test_an_ai_action_saved_but_not_shown_is_shown_after_a_restart(
+    monkeypatch: Any, tmp_path: Any
+) -> None:
+    """The process stops after saving the AI's action and before editing the live message:
+    on start-up the live message is shown again, the person's decision with its buttons."""
+    from tests.conftest import start_bot, stop_bot
+
+    db = tmp_path / "game.sqlite3"
+    bot, table = await start_bot(monkeypatch, db)
+    try:
+        await table.slash(
+            ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
+        )
+        real = bot.service.ai_turn
+
+        async def dies_after_saving(game_id: int, **pace: Any) -> None:
+            await real(game_id, **pace)  # saved...
+            return None  # ...and the process stops before showing it
+
+        monkeypatch.setattr(bot.service, "ai_turn", dies_after_saving)
+        await _human_move(table, random.Random(1))
+        row, state = await _state(table)
+        assert state.to_act.value == W_SEAT, "the AI's action was saved"
+        stale = table.messages[row.message_id]
+        assert "it is your decision" not in stale.content.split("\n")[-1] or not stale.buttons()
+    finally:
+        await stop_bot(bot, table)
+        monkeypatch.undo()
+    bot2, table2 = await _restarted(monkeypatch, db, table)
+    try:
+        row2, _ = await _state(table2)
+        shown = table2.messages[row2.message_id]
+        assert "it is your decision" in shown.content, shown.content
+        assert shown.buttons() or shown.select(), "the person's decision has its buttons"
+    finally:
+        await stop_bot(bot2, table2)
+    assert table2.errors == [] and table2.violations == []
+
+
 async def test_only_the_process_running_its_server_resumes_the_ai_turn(
     monkeypatch: Any, tmp_path: Any
 ) -> None:

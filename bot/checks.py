@@ -10,6 +10,7 @@ answer and nothing runs."""
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -103,8 +104,31 @@ def options_problem(
     return None
 
 
+# Interactions already handled by this process, by id: the same one delivered twice (a
+# gateway's replay) is dropped, so a slash command is never applied twice. (Buttons also carry
+# the game's version, so a second click on the same one is refused anyway.)
+SEEN = 4096
+
+
 class CheckedTree(app_commands.CommandTree):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seen: OrderedDict[int, None] = OrderedDict()
+
+    def first_time(self, interaction_id: int) -> bool:
+        """Whether this interaction has not been handled before (and remember it)."""
+        if interaction_id in self.seen:
+            return False
+        self.seen[interaction_id] = None
+        while len(self.seen) > SEEN:
+            self.seen.popitem(last=False)
+        return True
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.type is not discord.InteractionType.autocomplete and not self.first_time(
+            interaction.id
+        ):
+            return False  # delivered twice: handled the first time
         data = interaction.data
         if not isinstance(data, Mapping) or data.get("type", 1) != 1:
             return True  # components and context menus have their own checks

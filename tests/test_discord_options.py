@@ -133,3 +133,17 @@ async def test_the_log_is_not_exported_before_the_teams_are_shown(table: Harness
     r = await table.slash(BOB, "game export", channel=channel)
     assert r.ephemeral and "once both are deployed" in r.content, r.content
     assert not r.files
+
+
+async def test_a_slash_command_delivered_twice_is_applied_once(table: Harness) -> None:
+    """The same interaction (same id) arriving twice, as a gateway's replay could deliver it,
+    is handled the first time only: a roll is not rolled and logged twice."""
+    store = table.bot.service.store
+    payload = table.slash_payload(ALICE, "roll", expression="1d6")
+    first = await table._feed(payload)
+    again = await table._feed(dict(payload))
+    assert first and not again, "the second delivery is not answered"
+    assert len(await store.rolls(CHANNEL_ID, 25)) == 1, "one roll in the channel's log"
+    other = await table._feed(table.slash_payload(ALICE, "roll", expression="1d6"))
+    assert other and len(await store.rolls(CHANNEL_ID, 25)) == 2, "a new interaction rolls"
+    assert not table.errors

@@ -330,9 +330,10 @@ class GameService(AIPractice, UndoRequests):
                     await self.store.save_game(row, meta=meta)
                 except StaleVersion:
                     return Answer.error(RACED)
+                until = "deployed" if plugin.shown_after_setup else "chosen"
                 return Answer(
                     f"{seat.title} has chosen a {plugin.choice_word} (kept secret until both "
-                    f"have chosen). Waiting for <@{self.user_of(row, seat.other)}>.",
+                    f"have {until}). Waiting for <@{self.user_of(row, seat.other)}>.",
                     mentions=[self.user_of(row, seat.other)],
                 )
             choices = {pl: teams[pl.title] for pl in Player}
@@ -446,6 +447,11 @@ class GameService(AIPractice, UndoRequests):
 
         def pick(t: Table, p: Player | None) -> Reply:
             acts = t.rules.legal_actions(t.game())
+            decider = t.rules.decider(t.game())
+            if p is not None and decider is not None and decider is not p:
+                # (before the index is looked at: whether it is in range would tell the other
+                # player how many choices the decider has, secret cards among them)
+                return Reply(f"It is {decider.title}'s decision now, not {p.title}'s.", ok=False)
             if not 0 <= index < len(acts):
                 return Reply("That choice is not available.", ok=False)
             try:

@@ -69,12 +69,15 @@ async def ac_my_piece(
         return []
     _, state, seat = got
     owner = seat if seat is not None else state.decider
+    # A team still to deploy is its player's own secret (ruling R9): a spectator is offered
+    # only the pieces on the board.
+    zones = (Zone.BOARD, Zone.RESERVE) if seat is not None else (Zone.BOARD,)
     return [
         app_commands.Choice(
             name=f"{p.label} ({p.kind.display}) on {p.square or p.zone.value}", value=p.label
         )
         for p in state.pieces
-        if p.owner is owner and current.upper() in p.label and p.zone in (Zone.BOARD, Zone.RESERVE)
+        if p.owner is owner and current.upper() in p.label and p.zone in zones
     ][:MAX_CHOICES]
 
 
@@ -84,11 +87,14 @@ async def ac_any_piece(
     got = await _my_state(interaction)
     if got is None:
         return []
-    _, state, _ = got
+    _, state, seat = got
+    shown = state.phase is Phase.PLAY or state.outcome is not None
     return [
         app_commands.Choice(name=f"{p.key} ({p.zone.value})", value=p.key)
         for p in state.pieces
         if current.lower() in p.key.lower()
+        # (before both teams are deployed, a team's reserve is its player's secret, R9)
+        and (shown or p.zone is Zone.BOARD or (seat is not None and p.owner is seat))
     ][:MAX_CHOICES]
 
 

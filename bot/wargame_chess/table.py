@@ -424,6 +424,10 @@ def _combatant(state: GameState, text: str, player: Player | None) -> str:
 
 def adjustment(state: GameState, c: K.Command, by: Player, player: Player | None) -> Action:
     """The adjustment (or faith action) a command asks for, made ``by`` a player."""
+    if getattr(c, "piece", None) and state.phase is not Phase.PLAY:
+        # (before the piece is looked up: whether a team has it is secret until both teams
+        # are deployed, ruling R9, and adjustments wait for play anyway)
+        raise RulesError(f"adjustments are made during play, not during {state.phase.value}")
     if isinstance(c, W.Tokens):
         key = _piece(state, c.piece, player).key
         if c.count == 0:

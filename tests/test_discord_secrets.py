@@ -1,0 +1,70 @@
+"""Secrets a player could fish for through the real dispatch: the refusal of a forged choice
+(whose index would count the decider's choices, secret cards among them), and, in Wargame
+Chess, the team lists before both are deployed (ruling R9): piece autocomplete and
+adjustment refusals."""
+
+from __future__ import annotations
+
+from bot.card_game.table import CardGameTable
+from rules.card_game.engine import decider
+from tests.card_game.test_discord import start as start_card_game
+from tests.conftest import ALICE, BOB, CAROL
+from tests.discord_harness import Harness
+from tests.test_discord_forged import forged_click
+
+
+async def test_a_forged_choice_by_the_other_player_is_refused_alike_whatever_the_index(
+    table: Harness,
+) -> None:
+    channel = await start_card_game(table)
+    svc = table.bot.service
+    row, state = await svc.current(channel)
+    assert state is not None
+    who = decider(state)
+    other = svc.user_of(row, who.other)
+    answers = set()
+    for index in range(0, 40, 3):  # (some within the decider's choices, some past them)
+        r = await forged_click(table, other, channel, f"wg:c:{row.id}:{row.version}:{index}")
+        assert r.ephemeral
+        answers.add(r.content)
+    assert answers == {f"It is {who.title}'s decision now, not {who.other.title}'s."}, answers
+    assert (await svc.current(channel))[0].version == row.version, "nothing changed"
+    assert CardGameTable.hidden_information
+
+
+async def _teams_chosen(table: Harness) -> int:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
+    await table.slash(BOB, "team", channel=channel, team="K 2B 2N J 2P")
+    return channel
+
+
+async def test_piece_autocomplete_shows_no_team_before_both_are_deployed(table: Harness) -> None:
+    channel = await _teams_chosen(table)
+    mine = await table.autocomplete(
+        ALICE, "adjust tokens", "piece", channel=channel, piece="", token="advantage"
+    )
+    keys = {c["value"] for c in mine}
+    assert keys and all(k.startswith("White ") for k in keys), keys  # her own reserve only
+    for who in (BOB, CAROL):
+        seen = await table.autocomplete(
+            who, "adjust tokens", "piece", channel=channel, piece="", token="advantage"
+        )
+        assert not any(c["value"].startswith("White ") for c in seen), (who, seen)
+    spectator = await table.autocomplete(CAROL, "deploy", "piece", channel=channel, piece="")
+    assert spectator == [], "nothing is on the board yet"
+
+
+async def test_an_adjustment_before_play_says_so_whatever_the_piece(table: Harness) -> None:
+    channel = await _teams_chosen(table)
+    answers = set()
+    for piece in ("White R1", "White B1", "White Z9"):  # White has a Rook, no Bishop
+        for who in (BOB, CAROL):
+            r = await table.slash(
+                who, "adjust tokens", channel=channel, piece=piece, token="advantage", count=1
+            )
+            assert r.ephemeral
+            answers.add(r.content)
+    assert len(answers) <= 2 and not any("has no piece" in a for a in answers), answers

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
+from functools import cache
 from typing import Any
 
 from rules.card_game.battlefield import base_rank
-from rules.card_game.state import GameState
+from rules.card_game.catalogue import Suit
+from rules.card_game.decks import STARTERS, Deck, parse_deck
+from rules.card_game.state import Config, GameState
 from rules.core.board import Player
 
 # Chess: The Card Game: the King's health matters most; a piece on the battlefield is worth its
@@ -44,8 +48,12 @@ def material(state: Any, player: Player) -> float:
 
 def determinize(state: GameState, player: Player, rng: random.Random) -> GameState:
     """Chess: The Card Game: the opponent's hand and deck are one pool of unseen cards, and the
-    player's own deck order is unknown to them too."""
+    player's own deck order is unknown to them too. Which cards the pool holds is the
+    opponent's secret (their deck list, until the game ends): they are dealt from what the
+    player can know, the ready-made deck of the opponent's King's suit (its King is on the
+    battlefield) less the opponent's cards already seen, never from the real list."""
     sides = list(state.sides)
+    config = state.config
     for seat in Player:
         side = sides[seat]
         if seat is player:
@@ -54,10 +62,39 @@ def determinize(state: GameState, player: Player, rng: random.Random) -> GameSta
             sides[seat] = dataclasses.replace(side, deck=tuple(deck))
         else:
             pool = sorted((*side.hand, *side.deck))
+            config = _guessed_list(config, seat, pool, rng)
             rng.shuffle(pool)
             n = len(side.hand)
             sides[seat] = dataclasses.replace(side, hand=tuple(pool[:n]), deck=tuple(pool[n:]))
-    return dataclasses.replace(state, sides=(sides[0], sides[1]), history=())
+    return dataclasses.replace(state, config=config, sides=(sides[0], sides[1]), history=())
+
+
+def _guessed_list(config: Config, seat: Player, unseen: list[int], rng: random.Random) -> Config:
+    """``config`` with ``seat``'s unseen cards (numbers ``unseen``) named from a guess: the
+    ready-made deck of its King's suit, less the cards of it already seen (the names of the
+    seen cards are public and kept); short of names, more from that deck."""
+    deck = config.decks[seat]
+    hidden = {cid % 100 for cid in unseen}  # places in the list (0 is the King)
+    seen = Counter(name for i, name in enumerate(deck.cards, 1) if i not in hidden)
+    prior = list(_starter(deck.suit).cards)
+    left = list((Counter(prior) - seen).elements())
+    while len(left) < len(hidden):
+        left.append(prior[rng.randrange(len(prior))])
+    left.sort()
+    rng.shuffle(left)
+    names = list(deck.cards)
+    for i, name in zip(sorted(hidden), left, strict=False):
+        names[i - 1] = name
+    guessed = dataclasses.replace(deck, cards=tuple(names))
+    decks = (guessed, config.decks[1]) if seat is Player.WHITE else (config.decks[0], guessed)
+    return dataclasses.replace(config, decks=decks)
+
+
+@cache
+def _starter(suit: Suit) -> Deck:
+    """The ready-made deck of a suit: what a player expects of an opponent's unseen cards."""
+    decks = [parse_deck(t) for t in STARTERS.values()]
+    return next((d for d in decks if d.suit is suit), decks[0])
 
 
 def _card_unit(state: Any, u: Any) -> tuple[int, float]:

@@ -160,6 +160,33 @@ def test_choice_is_blind_to_hidden_cards(seed: int) -> None:
     assert a.ranked == b.ranked
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_choice_is_blind_to_the_opponents_deck_list(seed: int) -> None:
+    """The opponent's deck list is theirs until the game ends: give the cards they have not
+    shown other names (a different list, the same public game), and what the AI chooses, and
+    every value it sees, stay the same."""
+    s = _card_main(seed)
+    me = CARDS.decider(s)
+    assert me is not None
+    opp = s.side(me.other)
+    hidden = {cid % 100 for cid in (*opp.hand, *opp.deck)}
+    deck = s.config.decks[me.other]
+    names = list(deck.cards)
+    others = [n for n in dict.fromkeys(deck.cards)]
+    for i in sorted(hidden):  # each unseen card renamed to another name of the list
+        names[i - 1] = others[(others.index(names[i - 1]) + 1) % len(others)]
+    renamed = replace(deck, cards=tuple(names))
+    decks = list(s.config.decks)
+    decks[me.other] = renamed
+    other = replace(s, config=replace(s.config, decks=tuple(decks)))
+    assert other.config != s.config
+    deeper = replace(BUDGET, width=4, max_nodes=4000)  # (deep enough to meet their cards)
+    a = decide(CARDS, s, deeper, seed=5)
+    b = decide(CARDS, other, deeper, seed=5)
+    assert a.action == b.action
+    assert a.ranked == b.ranked
+
+
 @pytest.mark.parametrize("sid", list(_registry.SYSTEMS))
 def test_a_system_whose_table_keeps_secrets_deals_them_again_for_the_ai(sid: str) -> None:
     """The table's secrecy (Discord shows hands only to their owner) and the rules' (the AI

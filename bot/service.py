@@ -371,7 +371,10 @@ class GameService(AIPractice, UndoRequests):
         except RulesError as e:
             return Answer.refusal(e, stop="")
         new_state = table.state
-        text = intro if reply is None else f"{intro}\n{reply.text}"
+        if reply is None:  # (nothing happened by itself: what to do first)
+            text = f"{intro}\n{plugin.discord_prompt(new_state)}"
+        else:
+            text = f"{intro}\n{reply.text}"
         logged = len(plugin.rules.history(new_state))  # the opening message says it all
         meta = {**(row.meta if meta is None else meta), "logged": logged}
         version = await self._save(
@@ -656,6 +659,12 @@ class GameService(AIPractice, UndoRequests):
             lines = [e.text for st in history[start:] for e in st.events]
             if result is not None:
                 lines = game_over(lines, result.text)
+                # (the players told the game is over: each but the one whose action ended it)
+                told = [u for u in dict.fromkeys((row.white_id, row.black_id)) if u != actor]
+                told = [u for u in told if not self.opponent(row).plays(self.seat(row, u))]
+                if told:
+                    lines.append(" ".join(f"<@{u}>" for u in told) + ": the game is over.")
+                    mentions = [u for u in told if await self.pings_on(u, row)]
             elif next_user is not None:
                 lines.append(f"<@{next_user}>, it is your decision.")
                 if next_user != actor and await self.pings_on(next_user, row):
@@ -665,7 +674,7 @@ class GameService(AIPractice, UndoRequests):
         if ai_decides and decider is not None:  # nothing for a person to do meanwhile
             said = ai_decides_text(decider)
             text = text if said in text else f"{text}\n{said}"
-        elif next_user is not None and "<@" not in text:
+        elif next_user is not None and "it is your decision" not in text:
             text = f"{text}\n<@{next_user}>, it is your decision."
         headline = "\n".join(h for h in (self.practice_headline(row), plugin.headline(state)) if h)
         if headline:

@@ -41,9 +41,20 @@ class UndoRequests:
             fresh = await svc.store.game(row.id)
             if fresh is None or fresh.status != "live":
                 return Answer.error("There is no game in play here.")
+            asked = fresh.meta.get("undo")
+            if asked and asked.get("version") == fresh.version:  # (one request at a time)
+                if asked.get("by") == user_id:
+                    return Answer.error(
+                        "You have already asked to undo the last action: the other player's "
+                        "answer is awaited."
+                    )
+                return Answer.error(
+                    f"<@{asked.get('by')}> has asked to undo the last action: answer that "
+                    "request (Agree or Refuse) first."
+                )
             version = fresh.version
-            asked = {**fresh.meta, "undo": {"by": user_id, "version": version}}
-            if not await svc.store.set_meta(row.id, asked, version):
+            request = {**fresh.meta, "undo": {"by": user_id, "version": version}}
+            if not await svc.store.set_meta(row.id, request, version):
                 return Answer.error(RACED)  # (another process changed the game meanwhile)
         other = svc.user_of(row, seat.other)
         return Answer(
@@ -118,6 +129,10 @@ class UndoRequests:
         )
         svc._remember(row.id, new_version, before)
         # (``actor``: who undid it, not pinged for it; None when both players agreed)
-        ans: Answer = await svc._answer(row, new_version, before, done, actor=actor, logged=kept)
+        plugin = svc.plugin(row)
+        said = (
+            done if rules.result(before) is not None else f"{done}\n{plugin.discord_prompt(before)}"
+        )
+        ans: Answer = await svc._answer(row, new_version, before, said, actor=actor, logged=kept)
         ans.log = "\n".join(line for line in (done, ans.log) if line)
         return ans

@@ -73,7 +73,9 @@ async def ac_team(interaction: discord.Interaction, current: str) -> list[app_co
         return out[:MAX_CHOICES]
     for name, text in plugin.ready_made.items():
         if current.lower() in name.lower() or not current.strip():
-            out.append(app_commands.Choice(name=name[:100], value=text[:100]))
+            # (a list longer than a choice holds goes by its name, which /team reads too)
+            value = text if len(text) <= 100 else name
+            out.append(app_commands.Choice(name=name[:100], value=value))
     return out[:MAX_CHOICES]
 
 

@@ -1,0 +1,83 @@
+"""What a new player met in a walkthrough (2026-11-27), through the real dispatch: every
+message says what to do next, and a request is not made twice."""
+
+from __future__ import annotations
+
+from tests.conftest import ALICE, BOB
+from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
+
+
+async def test_a_game_that_begins_by_itself_says_whose_move_it_is(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="d20-chess")
+    await table.click(BOB, sent, sent.button("Accept"))
+    live = table.live_message(table.threads[-1])
+    assert "White to move" in live.content or "White" in live.content.split("\n")[-2], live.content
+    assert "it is your decision" in live.content, live.content
+
+
+async def test_chess28_begins_by_asking_white_for_the_game_mode(table: Harness) -> None:
+    await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="chess28", level="easy")
+    live = table.live_message(table.threads[-1] if table.threads else CHANNEL_ID)
+    assert "choose the game mode" in live.content, live.content
+
+
+async def test_an_undo_is_asked_once_and_its_answer_says_what_to_do(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
+    await table.slash(BOB, "team", channel=channel, team="K Q R 2N 3P")
+    svc = table.bot.service
+    for _ in range(12):  # Trees and deployment, by the first button each time
+        _, state = await svc.current(channel)
+        if state.phase.value == "play":
+            break
+        live = table.live_message(channel)
+        who = svc.user_of((await svc.current(channel))[0], state.decider)
+        await table.click(who, live, live.buttons()[0][1])
+    row, state = await svc.current(channel)
+    mover = svc.user_of(row, state.decider)
+    other = BOB if mover == ALICE else ALICE
+    piece = next(p for p in state.pieces_of(state.decider) if p.kind.name == "PAWN")
+    ahead = 1 if state.decider.value == 0 else -1
+    square = f"{'abcdefgh'[piece.square.file]}{piece.square.rank + 1 + ahead}"
+    r = await table.slash(mover, "move", channel=channel, piece=piece.label, square=square)
+    assert "Moves" in r.content, r.content
+    await table.slash(mover, "decline", channel=channel)  # (no second step of En Passant)
+    ask = await table.slash(mover, "game undo", channel=channel)
+    assert not ask.ephemeral and "asks to undo" in ask.content
+    again = await table.slash(mover, "game undo", channel=channel)
+    assert again.ephemeral and "already asked" in again.content, again.content
+    theirs = await table.slash(other, "game undo", channel=channel)
+    assert theirs.ephemeral and "answer that request" in theirs.content, theirs.content
+    done = await table.click(other, ask, ask.button("Agree"))
+    live = table.live_message(channel)
+    assert "undone" in (done.content + live.content)
+    assert "decides" in live.content or "to Activate" in live.content or "Move" in live.content
+
+
+async def test_the_end_of_a_game_tells_the_other_player(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
+    await table.slash(BOB, "team", channel=channel, team="K Q R 2N 3P")
+    ask = await table.slash(BOB, "game concede", channel=channel)
+    before = len(table.sent)
+    await table.click(BOB, ask, ask.button("concede"))
+    posted = [m for m in table.sent[before:] if "Game over" in m.content]
+    assert posted and f"<@{ALICE}>: the game is over." in posted[-1].content, posted
+    assert ALICE in posted[-1].pinged and BOB not in posted[-1].pinged
+
+
+async def test_a_ready_made_deck_picked_from_the_autocomplete_is_read(table: Harness) -> None:
+    """A starter deck's list runs past the 100 characters a choice holds: it is offered by
+    its name, which `/team` reads."""
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="card-game")
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    picks = await table.autocomplete(ALICE, "team", "team", channel=channel, team="")
+    starter = next(c for c in picks if "starter" in c["name"])
+    assert starter["value"] == starter["name"]
+    r = await table.slash(ALICE, "team", channel=channel, team=starter["value"])
+    assert not r.ephemeral and "kept secret" in r.content, r.content

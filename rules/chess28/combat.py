@@ -224,9 +224,15 @@ def _task_attack_roll(state: GameState, t: Task, dice: Dice, events: list[Event]
         faces = _roll(dice, c.fight)
         events.append(_roll_event(me, "attack", faces))
     state = replace(state, combat=replace(c, attack_dice=faces))
-    if not c.glory and state.can_drain(me):
+    if not c.glory and state.can_drain(me) and _rolled(state, faces):
         return ask(state, "reroll_attack", me, ["keep", "re-roll"], f"{me.title} may re-roll")
     return state
+
+
+def _rolled(state: GameState, faces: tuple[int, ...]) -> bool:
+    """Whether there are dice to re-roll (Heroic Fortune): from rules revision 4, no re-roll
+    is offered for no dice (a Fight or Defence of 0); before, it was."""
+    return bool(faces) or state.config.revision < 4
 
 
 def _roll_event(who: Player, what: str, faces: tuple[int, ...]) -> Event:
@@ -255,7 +261,7 @@ def _task_defence_roll(state: GameState, t: Task, dice: Dice, events: list[Event
     faces = _roll(dice, c.defence)
     events.append(_roll_event(me, "defence", faces))
     state = replace(state, combat=replace(c, defence_dice=faces))
-    if state.can_drain(me):
+    if state.can_drain(me) and _rolled(state, faces):
         return ask(state, "reroll_defence", me, ["keep", "re-roll"], f"{me.title} may re-roll")
     return state
 

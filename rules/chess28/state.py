@@ -57,8 +57,8 @@ CHEST_HP = 3
 # a Gambit Card may follow the last activation (C28-27), Awe pushes each model once, Vault and
 # Dash wait for the next Move or Charge (C28-24), a push into Perilous terrain kills for the
 # pusher (C28-22); 4 (2026-11-27), a terrain piece may be of several kinds at once (C28-11:
-# "Blocking, Perilous and/or Moveable"). A game keeps its revision, so games saved before replay
-# as they were played.
+# "Blocking, Perilous and/or Moveable"), and no Heroic Fortune re-roll of no dice (C28-17). A
+# game keeps its revision, so games saved before replay as they were played.
 RULES_REVISION = 4
 
 

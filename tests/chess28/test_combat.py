@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.chess28 import actions as A
@@ -299,3 +301,16 @@ def test_a_kill_by_a_push_into_perilous_terrain_is_the_attackers_for_bloodlust()
     s, ev = act(s, A.Melee("W1", sq("d5")), [4, 1, 1, 1, 1, 5, 1])  # one hit, saved: pushed
     assert s.unit("B1").zone is Zone.DEAD, texts(ev)
     assert s.pending is not None and s.pending.kind == "bloodlust", texts(ev)
+
+
+def test_no_heroic_fortune_for_no_dice() -> None:
+    """A Defence of 0 rolls no dice: from rules revision 4 no re-roll is offered for them
+    (ruling C28-17); a game of an earlier revision offered one, and still does."""
+    zero = "Zero; move ^/A; attack x/A; fight 1; defence 0; hp 3"
+    s = position([(ONE, "d4", "N")], [(zero, "d5", "S")], dead={B: [PLAIN]})
+    s2, ev = act(s, A.Melee("W1", sq("d5")), [5, 5])
+    assert "Black rolls defence: no dice." in texts(ev)
+    assert s2.pending is None or s2.pending.kind != "reroll_defence"
+    old = replace(s, config=replace(s.config, revision=3))
+    s3, _ = act(old, A.Melee("W1", sq("d5")), [5, 5])
+    assert s3.pending is not None and s3.pending.kind == "reroll_defence"

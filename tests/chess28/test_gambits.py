@@ -184,8 +184,7 @@ def test_last_gasp_attacks_before_the_model_is_removed() -> None:
         dead={B: [PLAIN]},
     )
     s, _ = act(s, A.Melee("W1", sq("d5")), [6, 1])
-    s = choose(s, "roll")  # the defence window (Defence 0: no dice)
-    s = choose(s, "keep")  # no Heroic Fortune re-roll
+    s = choose(s, "roll")  # the defence window (Defence 0: no dice, so no re-roll, C28-17)
     s = choose(s, "take the wounds")
     assert options(s) == ("fall", "Last Gasp")
     s = choose(s, "Last Gasp")

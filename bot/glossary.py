@@ -9,11 +9,39 @@ from rapidfuzz import fuzz, process
 
 
 def lookup_term(terms: Mapping[str, str], text: str) -> tuple[str, str] | None:
-    """The term best matching ``text``, or None when nothing is close."""
-    got = process.extractOne(text.strip(), list(terms), scorer=fuzz.WRatio)
-    if got is None or got[1] < 60:
+    """The term ``text`` names: the term itself in any case, or as a plural ("tokens"), or a
+    term that begins with it ("activ" for Activation); else the closest spelling, when close
+    (a misspelling such as "reactivaton"); None when nothing is close. A loose match would
+    answer with another term than asked about ("token" read as Activation)."""
+    want = text.strip().casefold()
+    if not want:
         return None
-    return got[0], terms[got[0]]
+    by_case = {t.casefold(): t for t in terms}
+    for form in (want, want.removesuffix("s"), want.removesuffix("es")):
+        if form in by_case:
+            return by_case[form], terms[by_case[form]]
+    starts = [t for t in terms if t.casefold().startswith(want)]
+    if len(starts) == 1:
+        return starts[0], terms[starts[0]]
+    # the same word in another form ("activate", "blessing"): one term shares its stem
+    need = max(5, len(want) - 3)
+    stems = [t for t in terms if _shared(t.casefold(), want) >= need]
+    if len(stems) == 1:
+        return stems[0], terms[stems[0]]
+    got = process.extractOne(want, list(by_case), scorer=fuzz.ratio)
+    if got is None or got[1] < 80:
+        return None
+    return by_case[got[0]], terms[by_case[got[0]]]
+
+
+def _shared(a: str, b: str) -> int:
+    """How many letters two words share from their start."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def suggest_terms(terms: Mapping[str, str], text: str, limit: int = 25) -> list[str]:

@@ -37,6 +37,40 @@ TERMS: dict[str, str] = {
         "tokens must spend one whenever it rolls. Advantage and Disadvantage tokens cancel "
         "each other when received."
     ),
+    "Tokens": (
+        "Advantage and Disadvantage tokens sit on a piece until spent. Before a roll, a piece "
+        "may spend one Advantage token to roll at Advantage, and must spend one Disadvantage "
+        "token if it holds any; never more than one a roll. An Advantage and a Disadvantage "
+        "token received by the same piece cancel one for one."
+    ),
+    "Points": (
+        "Each piece costs points (a Pawn 1, a Knight, Bishop, Rook or King 2, a Queen 3 in the "
+        "Standard faction); a team is 14 points. After turn 10 the side with more points of "
+        "pieces on the board, plus its upgrades, wins; equal points are a draw."
+    ),
+    "Pawn": (
+        "Moves one square straight (not diagonally), Attacks one square diagonally; rolls "
+        "2D4. On its first Activation it may Move twice (En Passant); in the enemy deployment "
+        "zone it may Promote."
+    ),
+    "Knight": (
+        "Moves and Attacks in an L (two squares one way, one square across), jumping over "
+        "anything between; rolls 2D6."
+    ),
+    "Bishop": "Moves and Attacks any distance diagonally; rolls 2D6.",
+    "Rook": (
+        "Moves and Attacks any distance straight (not diagonally); rolls 2D6. After a Move it "
+        "may Castle with an adjacent ally."
+    ),
+    "Queen": "Moves and Attacks any distance straight or diagonally; rolls 2D8.",
+    "King": (
+        "Moves and Attacks one square in any direction; rolls 2D10. In the Standard faction it "
+        "is the Faction Leader: if it is slain, its side loses."
+    ),
+    "Joker": (
+        "Rolls one D20, so it never rolls at Advantage or Disadvantage, and loses its tokens "
+        "at the end of each turn (Fool's Endeavour). A side left with only Jokers loses."
+    ),
     "Blessed": (
         "A Blessed piece gains one Advantage token whenever an ally gains Advantage tokens from "
         "an effect (no chains, not before the first Activation). A Blessing and a Curse on the "

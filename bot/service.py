@@ -955,6 +955,18 @@ class GameService(AIPractice, UndoRequests):
             return Answer.error("Only the two players of that game can ask for a rematch.")
         if self.opponent(row).seats:  # a practice game: another at once (bot.practice)
             return await self.practice_rematch(row, user_id, guild_id)
+        waiting = await self.store.live_game(channel_id)
+        players = {row.white_id, row.black_id}
+        if (
+            waiting is not None
+            and waiting.status == "challenge"
+            and {waiting.white_id, waiting.black_id} == players
+        ):  # (the other player asked first: the challenge is there to accept)
+            if waiting.white_id == user_id:
+                return Answer.error("You have already offered a rematch: it waits for an answer.")
+            return Answer.error(
+                f"<@{waiting.white_id}> has already offered a rematch: press **Accept** on it."
+            )
         return await self.challenge(
             guild_id,
             channel_id,

@@ -81,3 +81,20 @@ async def test_a_ready_made_deck_picked_from_the_autocomplete_is_read(table: Har
     assert starter["value"] == starter["name"]
     r = await table.slash(ALICE, "team", channel=channel, team=starter["value"])
     assert not r.ephemeral and "kept secret" in r.content, r.content
+
+
+async def test_a_second_rematch_click_points_to_the_rematch_offered(table: Harness) -> None:
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
+    await table.slash(BOB, "team", channel=channel, team="K Q R 2N 3P")
+    ask = await table.slash(BOB, "game concede", channel=channel)
+    await table.click(BOB, ask, ask.button("concede"))
+    final = [m for m in table.sent if m.channel_id == channel and m.buttons()][-1]
+    offer = await table.click(BOB, final, final.button("Rematch"))
+    assert "Rematch offered" in offer.content, offer.content  # (posted where games begin)
+    mine = await table.click(BOB, final, final.button("Rematch"))
+    assert mine.ephemeral and "already offered a rematch" in mine.content, mine.content
+    theirs = await table.click(ALICE, final, final.button("Rematch"))
+    assert theirs.ephemeral and f"<@{BOB}> has already offered a rematch" in theirs.content

@@ -500,9 +500,10 @@ class GameService(AIPractice, UndoRequests):
             assert state is not None
             plugin = self.plugin(row)
             seat = self.seat(row, user_id)
-            if seat is None and acts and plugin.hidden_information:
-                # Refused before it runs: how the rules would refuse it (no such card in the
-                # hand, not one of the choices) could tell a spectator the secrets.
+            if seat is None and acts:
+                # Refused before it runs: a spectator cannot act, and how the rules would
+                # refuse it (no such card in the hand, not such a square) is not theirs to
+                # hear (in a game with secrets it could tell them the secrets).
                 return Answer.error(ONLY_SEATED)
             table = Table(self.dice_factory(), state, plugin.id, discord=True)
             table.opponent = self.opponent(row)  # (the prompt names the AI when it decides)

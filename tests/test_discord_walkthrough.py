@@ -98,3 +98,14 @@ async def test_a_second_rematch_click_points_to_the_rematch_offered(table: Harne
     assert mine.ephemeral and "already offered a rematch" in mine.content, mine.content
     theirs = await table.click(ALICE, final, final.button("Rematch"))
     assert theirs.ephemeral and f"<@{BOB}> has already offered a rematch" in theirs.content
+
+
+async def test_a_spectator_is_told_they_are_not_playing_whatever_they_try(table: Harness) -> None:
+    from tests.conftest import CAROL
+
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="d20-chess")
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    for square in ("e3", "e6", "a8"):  # a legal move of White's, and two that are not
+        r = await table.slash(CAROL, "d20 move", channel=channel, **{"from": "e2", "to": square})
+        assert r.ephemeral and "Only the two seated players" in r.content, (square, r.content)

@@ -345,7 +345,11 @@ def _resolve_option_name(faction: Faction, token: str) -> str:
     try:
         kind = Kind.parse(token)
     except ParseError:
-        raise ParseError(f"'{token}' is not a piece in the {faction.name} faction") from None
+        letters = "K Q R B N J P: King, Queen, Rook, Bishop, Knight, Joker, Pawn"
+        raise ParseError(
+            f"'{token}' is not a piece in the {faction.name} faction (a list names pieces by "
+            f"letter or name, {letters}, each with its count, like K Q R 2N 3P)"
+        ) from None
     for o in faction.options:
         if o.kind is kind:
             return o.name

@@ -100,3 +100,8 @@ def test_faction_round_trips_as_data() -> None:
     assert Faction.from_dict(FACTION.to_dict()) == FACTION
     assert FACTION.option("serf").common_rules == frozenset()
     assert FACTION.option("militia").common_rules == {CommonRule.EN_PASSANT, CommonRule.PROMOTION}
+
+
+def test_a_word_that_is_no_piece_is_answered_with_the_pieces_letters() -> None:
+    with pytest.raises(ParseError, match=r"'white' is not a piece .* K Q R B N J P.* like K Q R"):
+        TeamList.parse("white")

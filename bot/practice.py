@@ -234,46 +234,37 @@ class AIPractice:
             log.exception("the greedy AI of game %s failed too: it plays its first choice", game_id)
             return rules.legal_actions(state)[0]
 
-    async def resume_ai(self, serves: Callable[[int | None], bool] | None = None) -> list[int]:
-        """Practice games where the AI must decide (after a restart mid-turn): their ids.
-        ``serves``: whether this process runs a server's shard (another process's games are
-        its own to play on, and only it can show them)."""
+    async def resume_ai(
+        self, serves: Callable[[int | None], bool] | None = None, within: float = 600.0
+    ) -> tuple[list[int], list[Answer]]:
+        """After a restart, the practice games to take up, in one pass over the live games:
+        those where the AI must decide (their ids: its turn plays on), and those where the
+        person decides that changed in the last ``within`` seconds (their live message as it
+        should stand: the AI's last action may have been saved but not shown, the process
+        stopping between the two). ``serves``: whether this process runs a server's shard
+        (another process's games are its own to play on, and only it can show them)."""
         svc: Any = self  # the GameService this part is mixed into
-        waiting = []
+        now = svc.store.clock()
+        waiting: list[int] = []
+        stale: list[Answer] = []
         for row in await svc.store.live_games():
             if row.status != "live" or not svc.opponent(row).seats:
                 continue
             if serves is not None and not serves(row.guild_id):
                 continue
             state = await svc.state_of(row)
-            if state is not None and svc.opponent(row).plays(svc.plugin(row).rules.decider(state)):
-                waiting.append(row.id)
-        return waiting
-
-    async def shown_again(
-        self, serves: Callable[[int | None], bool] | None = None, within: float = 600.0
-    ) -> list[Answer]:
-        """Practice games where the person decides that changed in the last ``within`` seconds:
-        their live message as it should stand. After a restart, the AI's last action may have
-        been saved but not shown (the process stopped between the two)."""
-        svc: Any = self  # the GameService this part is mixed into
-        now = svc.store.clock()
-        out = []
-        for row in await svc.store.live_games():
-            if row.status != "live" or not svc.opponent(row).seats or row.message_id is None:
-                continue
-            if now - row.updated_at > within or (serves is not None and not serves(row.guild_id)):
-                continue
-            state = await svc.state_of(row)
             if state is None:
                 continue
-            decider = svc.plugin(row).rules.decider(state)
-            if decider is None or svc.opponent(row).plays(decider):
-                continue  # (the AI's own turn resumes; a finished game is shown)
-            history = svc.plugin(row).rules.history(state)
-            text = "\n".join(e.text for e in history[-1].events) if history else ""
-            out.append(await svc._answer(row, row.version, state, text))
-        return out
+            rules = svc.plugin(row).rules
+            decider = rules.decider(state)
+            recent = now - row.updated_at <= within
+            if svc.opponent(row).plays(decider):
+                waiting.append(row.id)
+            elif decider is not None and row.message_id is not None and recent:
+                history = rules.history(state)
+                text = "\n".join(e.text for e in history[-1].events) if history else ""
+                stale.append(await svc._answer(row, row.version, state, text))
+        return waiting, stale
 
     async def hint(self, channel_id: int, user_id: int) -> Answer:
         """The AI's suggestion for the player who decides now, in a game made with hints."""

@@ -67,7 +67,6 @@ class _NotLiveHere(Exception):
     """The game is not (any more) the live game of the channel it was looked for in."""
 
 
-# the AI opponent's part: bot.practice (issue 17); undo requests: bot.undo
 def not_a_switch(plugin: SystemPlugin, words: str) -> str:
     """Why a challenge's ``options`` that name the sides' choices are refused: in a challenge
     each player chooses their own, with `/team` once it is accepted."""
@@ -81,6 +80,7 @@ def not_a_switch(plugin: SystemPlugin, words: str) -> str:
     )
 
 
+# the AI opponent's part: bot.practice (issue 17); undo requests: bot.undo
 class GameService(AIPractice, UndoRequests):
     busy_text = CHANNEL_BUSY
 

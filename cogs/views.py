@@ -538,7 +538,11 @@ def _channel(interaction: discord.Interaction, channel_id: int | None) -> Any:
 
 async def _edit_live(interaction: discord.Interaction, ans: Answer, view: Any) -> bool:
     """Edit the live message through its channel; False when there is none to edit."""
-    channel = _channel(interaction, ans.channel_id)
+    return await _edit_in(_channel(interaction, ans.channel_id), ans, view)
+
+
+async def _edit_in(channel: Any, ans: Answer, view: Any) -> bool:
+    """Edit the live message through ``channel``; False when there is none to edit."""
     if ans.message_id is None or channel is None or not hasattr(channel, "get_partial_message"):
         return False
     files = [] if ans.same_picture else picture(ans)
@@ -821,8 +825,8 @@ async def resume_ai(client: discord.Client) -> None:
         return
     loop = asyncio.get_running_loop()
     settings = getattr(client, "settings", None)
-    resumed = await svc.resume_ai(None if settings is None else settings.runs_guild)
-    for game_id in resumed:
+    waiting, stale = await svc.resume_ai(None if settings is None else settings.runs_guild)
+    for game_id in waiting:
         shown = 0.0  # (nothing shown yet since the restart: the first action at once)
         while True:
             try:
@@ -852,9 +856,7 @@ async def resume_ai(client: discord.Client) -> None:
                 break
     # A practice game that changed just before the restart: the AI's last action may have been
     # saved and not shown (the process stopped between the two). Its live message is shown again.
-    for ans in await svc.shown_again(None if settings is None else settings.runs_guild):
-        if ans.game_id in resumed:  # (shown just now, by its own turn)
-            continue
+    for ans in stale:
         channel = client.get_channel(ans.channel_id) if ans.channel_id else None
         if channel is not None and hasattr(channel, "send"):
             await _show_live(svc, channel, ans)
@@ -864,18 +866,8 @@ async def _show_live(svc: Any, channel: Any, ans: Answer) -> None:
     """Edit a game's live message through its channel (no interaction to answer), or post it
     anew when it cannot be edited."""
     view = None if ans.over else live_view(ans)
-    if ans.message_id is not None and hasattr(channel, "get_partial_message"):
-        files = [] if ans.same_picture else picture(ans)
-        try:  # (no files: the picture it shows is kept)
-            await channel.get_partial_message(ans.message_id).edit(
-                content=live_text(ans),
-                attachments=files if files else discord.utils.MISSING,
-                view=view,
-                allowed_mentions=QUIET,
-            )
-            return
-        except discord.HTTPException:
-            pass
+    if await _edit_in(channel, ans, view):
+        return
     msg = await channel.send(
         live_text(ans),
         files=picture(ans),

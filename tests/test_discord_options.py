@@ -7,6 +7,7 @@ import pytest
 
 from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
+from tests.test_discord_game import start_game
 
 
 @pytest.mark.parametrize(
@@ -125,11 +126,7 @@ async def test_a_change_another_process_saved_first_is_answered_plainly(
 async def test_the_log_is_not_exported_before_the_teams_are_shown(table: Harness) -> None:
     """Wargame Chess shows the team lists once both are deployed (ruling R9); the exported log
     holds them, so it waits until then."""
-    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
-    await table.click(BOB, sent, sent.button("Accept"))
-    channel = table.threads[-1]
-    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
-    await table.slash(BOB, "team", channel=channel, team="K 2B 2N J 2P")
+    channel = await start_game(table)  # (teams chosen)
     r = await table.slash(BOB, "game export", channel=channel)
     assert r.ephemeral and "once both are deployed" in r.content, r.content
     assert not r.files

@@ -11,6 +11,7 @@ from tests.card_game.test_discord import start as start_card_game
 from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import Harness
 from tests.test_discord_forged import forged_click
+from tests.test_discord_game import start_game
 
 
 async def test_a_forged_choice_by_the_other_player_is_refused_alike_whatever_the_index(
@@ -32,17 +33,8 @@ async def test_a_forged_choice_by_the_other_player_is_refused_alike_whatever_the
     assert CardGameTable.hidden_information
 
 
-async def _teams_chosen(table: Harness) -> int:
-    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
-    await table.click(BOB, sent, sent.button("Accept"))
-    channel = table.threads[-1]
-    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
-    await table.slash(BOB, "team", channel=channel, team="K 2B 2N J 2P")
-    return channel
-
-
 async def test_piece_autocomplete_shows_no_team_before_both_are_deployed(table: Harness) -> None:
-    channel = await _teams_chosen(table)
+    channel = await start_game(table)  # (teams chosen: K Q R 2N 3P for White)
     mine = await table.autocomplete(
         ALICE, "adjust tokens", "piece", channel=channel, piece="", token="advantage"
     )
@@ -58,7 +50,7 @@ async def test_piece_autocomplete_shows_no_team_before_both_are_deployed(table: 
 
 
 async def test_an_adjustment_before_play_says_so_whatever_the_piece(table: Harness) -> None:
-    channel = await _teams_chosen(table)
+    channel = await start_game(table)  # (teams chosen: K Q R 2N 3P for White)
     answers = set()
     for piece in ("White R1", "White B1", "White Z9"):  # White has a Rook, no Bishop
         for who in (BOB, CAROL):

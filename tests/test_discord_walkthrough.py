@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.conftest import ALICE, BOB
 from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
+from tests.test_discord_game import _play_until_activation, start_game
 
 
 async def test_a_game_that_begins_by_itself_says_whose_move_it_is(table: Harness) -> None:
@@ -22,19 +23,9 @@ async def test_chess28_begins_by_asking_white_for_the_game_mode(table: Harness) 
 
 
 async def test_an_undo_is_asked_once_and_its_answer_says_what_to_do(table: Harness) -> None:
-    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
-    await table.click(BOB, sent, sent.button("Accept"))
-    channel = table.threads[-1]
-    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
-    await table.slash(BOB, "team", channel=channel, team="K Q R 2N 3P")
+    channel = await start_game(table)  # (teams chosen)
     svc = table.bot.service
-    for _ in range(12):  # Trees and deployment, by the first button each time
-        _, state = await svc.current(channel)
-        if state.phase.value == "play":
-            break
-        live = table.live_message(channel)
-        who = svc.user_of((await svc.current(channel))[0], state.decider)
-        await table.click(who, live, live.buttons()[0][1])
+    await _play_until_activation(table, channel)  # Trees and deployment
     row, state = await svc.current(channel)
     mover = svc.user_of(row, state.decider)
     other = BOB if mover == ALICE else ALICE
@@ -57,11 +48,7 @@ async def test_an_undo_is_asked_once_and_its_answer_says_what_to_do(table: Harne
 
 
 async def test_the_end_of_a_game_tells_the_other_player(table: Harness) -> None:
-    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
-    await table.click(BOB, sent, sent.button("Accept"))
-    channel = table.threads[-1]
-    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
-    await table.slash(BOB, "team", channel=channel, team="K Q R 2N 3P")
+    channel = await start_game(table)  # (teams chosen)
     ask = await table.slash(BOB, "game concede", channel=channel)
     before = len(table.sent)
     await table.click(BOB, ask, ask.button("concede"))
@@ -84,11 +71,7 @@ async def test_a_ready_made_deck_picked_from_the_autocomplete_is_read(table: Har
 
 
 async def test_a_second_rematch_click_points_to_the_rematch_offered(table: Harness) -> None:
-    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
-    await table.click(BOB, sent, sent.button("Accept"))
-    channel = table.threads[-1]
-    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
-    await table.slash(BOB, "team", channel=channel, team="K Q R 2N 3P")
+    channel = await start_game(table)  # (teams chosen)
     ask = await table.slash(BOB, "game concede", channel=channel)
     await table.click(BOB, ask, ask.button("concede"))
     final = [m for m in table.sent if m.channel_id == channel and m.buttons()][-1]

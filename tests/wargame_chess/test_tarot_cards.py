@@ -114,14 +114,20 @@ def test_fool_turns_joker_cards_face_up_and_protects_jokers() -> None:
 
 
 # ---- 1 The Magician ----
-def test_magician_replaces_an_advantaged_slayer() -> None:
-    s = scenario("Nd4 Qa1 Kh1", "Pe6 Kh8")
+def _magician_offer(s: GameState) -> GameState:
+    """White's Queen slain, The Magician active, and White's Knight on d4 slaying the Pawn on
+    e6 at Advantage: the offer to replace the Knight is open."""
     s, _ = step(s, Slay(B, "White Q1"))
     s, _ = step(s, GiveTokens(W, "White N1", Token.ADVANTAGE, 1))
     s, _ = deal(s, 1)
     s, _ = step(s, Activate("White N1"))
     s, _ = step(s, Attack("White N1", sq("e6")))
     s, _ = step(s, UseToken(True), [3, 3, 1, 1])
+    return s
+
+
+def test_magician_replaces_an_advantaged_slayer() -> None:
+    s = _magician_offer(scenario("Nd4 Qa1 Kh1", "Pe6 Kh8"))
     assert s.pending is not None and s.pending.options == ("White Q1", "none")
     s = choose(s, "White Q1")
     assert s.piece("White Q1").square == sq("e6")
@@ -133,16 +139,10 @@ def test_magician_swap_is_one_step_judged_after_it() -> None:
     White has a Queen on the board once the swap is done, so the game goes on. Rules revision
     2 judged the end between the two halves, and so it still does for games made under it."""
 
-    def swapped(revision: int):  # type: ignore[no-untyped-def]
+    def swapped(revision: int) -> GameState:
         s = scenario("Nd4 Qa1 Jc1", "Pe6 Kh8 Pa7")
         s = replace(s, config=replace(s.config, revision=revision))
-        s, _ = step(s, Slay(B, "White Q1"))
-        s, _ = step(s, GiveTokens(W, "White N1", Token.ADVANTAGE, 1))
-        s, _ = deal(s, 1)
-        s, _ = step(s, Activate("White N1"))
-        s, _ = step(s, Attack("White N1", sq("e6")))
-        s, _ = step(s, UseToken(True), [3, 3, 1, 1])
-        return choose(s, "White Q1")
+        return choose(_magician_offer(s), "White Q1")
 
     s = swapped(3)
     assert s.outcome is None, s.outcome

@@ -735,7 +735,8 @@ class GameService(AIPractice, UndoRequests):
         """Change a game's status or meta (not the game itself) under its lock; the cached
         state carries over to the new version instead of being replayed again. Only while
         the game's status, read under the lock, is one of ``expect`` (None: it changed
-        meanwhile, say a challenge accepted as it was called off, and nothing is done)."""
+        meanwhile, say a challenge accepted as it was called off, and nothing is done).
+        ``StaleVersion`` when other processes saved it first three times running."""
         async with self.lock(game_id):
             for _ in range(3):  # (another process may change it between the read and the save)
                 fresh = await self.store.game(game_id)
@@ -749,7 +750,7 @@ class GameService(AIPractice, UndoRequests):
                 SAVED.set(True)
                 self._carry_cache(fresh, version, over=status == "over")
                 return version
-            return None
+            raise StaleVersion  # (three races lost in a row: the caller says so, RACED)
 
     def _carry_cache(self, row: GameRow, version: int, over: bool = False) -> GameState | None:
         """After a change of status or meta only: the cached game is the same at ``version``
@@ -1039,7 +1040,13 @@ class GameService(AIPractice, UndoRequests):
         if row.status != "live":
             if self.seat(row, user_id) is None:
                 return Answer.error("Only the two players can call this game off.")
-            if await self._update(row.id, status="over", expect=("challenge", "teams")) is None:
+            try:
+                called_off = await self._update(
+                    row.id, status="over", expect=("challenge", "teams")
+                )
+            except StaleVersion:
+                return Answer.error(RACED)
+            if called_off is None:
                 return Answer.error(
                     "That game has started or ended meanwhile: nothing was called off "
                     "(`/game concede` concedes a game under way)."
@@ -1051,7 +1058,11 @@ class GameService(AIPractice, UndoRequests):
         row = await self.store.live_game(channel_id)
         if row is None:
             return await self.no_game_here(channel_id, "There is no game here")
-        if await self._update(row.id, lambda fresh: {"ended_by": user_id}, status="over") is None:
+        try:
+            ended = await self._update(row.id, lambda fresh: {"ended_by": user_id}, status="over")
+        except StaleVersion:
+            return Answer.error(RACED)
+        if ended is None:
             return Answer.error("That game is already over.")
         text = f"<@{user_id}> ended this game (moderator). The channel is free again."
         # The live message keeps its picture but loses its buttons.

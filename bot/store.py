@@ -372,11 +372,14 @@ class StoreBase(ABC):
         """The games not over that were challenged in ``home_channel`` and moved to a thread."""
 
     @abstractmethod
-    async def set_meta(self, game_id: int, meta: dict[str, Any], version: int) -> bool:
+    async def set_meta(
+        self, game_id: int, meta: dict[str, Any], version: int, was: dict[str, Any]
+    ) -> bool:
         """Change only the game's meta (e.g. an undo request), not the game: no new version, so
-        the live message's buttons stay current. Only while the game is at ``version`` (False:
-        another process saved it first, and nothing was written). Callers hold the game's
-        lock."""
+        the live message's buttons stay current. Only while the game is at ``version`` and its
+        meta is still ``was``, as the caller read it (False: another process saved the game or
+        changed its meta first, say with an undo request of its own, and nothing was written).
+        Callers hold the game's lock."""
 
     @abstractmethod
     async def set_reminded(self, game_id: int, when: float) -> None: ...
@@ -644,11 +647,13 @@ class Store(StoreBase):
         )
         return [self._row(r) for r in rows]
 
-    async def set_meta(self, game_id: int, meta: dict[str, Any], version: int) -> bool:
+    async def set_meta(
+        self, game_id: int, meta: dict[str, Any], version: int, was: dict[str, Any]
+    ) -> bool:
         async with self.write_lock:
             cur = await self.conn.execute(
-                "UPDATE games SET meta = ? WHERE id = ? AND version = ?",
-                (json.dumps(meta), game_id, version),
+                "UPDATE games SET meta = ? WHERE id = ? AND version = ? AND meta = ?",
+                (json.dumps(meta), game_id, version, json.dumps(was)),
             )
             return cur.rowcount == 1
 

@@ -378,12 +378,15 @@ class PgStore(StoreBase):
         )
         return [self._row(r) for r in rows]
 
-    async def set_meta(self, game_id: int, meta: dict[str, Any], version: int) -> bool:
+    async def set_meta(
+        self, game_id: int, meta: dict[str, Any], version: int, was: dict[str, Any]
+    ) -> bool:
         done = await self.pool.execute(
-            "UPDATE games SET meta = $1 WHERE id = $2 AND version = $3",
+            "UPDATE games SET meta = $1 WHERE id = $2 AND version = $3 AND meta = $4",
             json.dumps(meta),
             game_id,
             version,
+            json.dumps(was),  # (the meta as the caller read it, written by json.dumps too)
         )
         return bool(done == "UPDATE 1")
 

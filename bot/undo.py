@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.answers import RACED, WRONG_CHANNEL, Answer, GameState
 from bot.opponent import take_back, taken_back
-from bot.store import GameRow
+from bot.store import GameRow, StaleVersion
 
 
 class UndoRequests:
@@ -54,7 +54,7 @@ class UndoRequests:
                 )
             version = fresh.version
             request = {**fresh.meta, "undo": {"by": user_id, "version": version}}
-            if not await svc.store.set_meta(row.id, request, version):
+            if not await svc.store.set_meta(row.id, request, version, was=fresh.meta):
                 return Answer.error(RACED)  # (another process changed the game meanwhile)
         other = svc.user_of(row, seat.other)
         return Answer(
@@ -83,7 +83,7 @@ class UndoRequests:
             meta = {k: v for k, v in row.meta.items() if k != "undo"}
             if not agree:
                 # The request never changed the game: the live message's buttons still work.
-                if not await svc.store.set_meta(row.id, meta, row.version):
+                if not await svc.store.set_meta(row.id, meta, row.version, was=row.meta):
                     return Answer.error(RACED)
                 return Answer(f"<@{user_id}> declined the undo.")
             current = await svc.state_of(row)
@@ -124,9 +124,12 @@ class UndoRequests:
         rules = svc.plugin(row).rules
         kept = len(rules.history(before))
         meta["logged"] = min(kept, int(meta.get("logged", 0)))
-        new_version = await svc.store.save_game(
-            row, meta=meta, snapshot=rules.dumps(before), truncate_from=kept
-        )
+        try:
+            new_version = await svc.store.save_game(
+                row, meta=meta, snapshot=rules.dumps(before), truncate_from=kept
+            )
+        except StaleVersion:  # another process saved the game first: nothing was undone
+            return Answer.error(RACED)
         svc._remember(row.id, new_version, before)
         # (``actor``: who undid it, not pinged for it; None when both players agreed)
         plugin = svc.plugin(row)

@@ -215,6 +215,20 @@ async def _play_until_activation(table: Harness, channel: int) -> None:
     raise AssertionError("setup did not finish")
 
 
+async def move_a_pawn(table: Harness, channel: int) -> tuple[int, int]:
+    """Setup done, the first player Moves a Pawn one square ahead: (that player, the other)."""
+    svc = service(table)
+    await _play_until_activation(table, channel)
+    row, state = await svc.current(channel)
+    mover = svc.user_of(row, state.decider)
+    piece = next(p for p in state.pieces_of(state.decider) if p.kind.name == "PAWN")
+    ahead = 1 if state.decider.value == 0 else -1
+    square = f"{'abcdefgh'[piece.square.file]}{piece.square.rank + 1 + ahead}"
+    r = await table.slash(mover, "move", channel=channel, piece=piece.label, square=square)
+    assert "Moves" in r.content, r.content
+    return mover, BOB if mover == ALICE else ALICE
+
+
 async def test_bad_input_is_refused_privately_and_changes_nothing(table: Harness) -> None:
     from tests.conftest import CAROL
 

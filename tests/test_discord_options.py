@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.answers import RACED
 from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
-from tests.test_discord_game import start_game
+from tests.test_discord_game import move_a_pawn, start_game
 
 
 @pytest.mark.parametrize(
@@ -116,6 +117,10 @@ async def test_a_change_another_process_saved_first_is_answered_plainly(
     r = await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
     assert r.ephemeral and "at the same moment" in r.content, r.content
     assert not (await table.bot.service.store.live_game(channel)).meta.get("teams")
+    _lose_the_next_saves(table, monkeypatch, 3)  # (three races lost in a row: it says so)
+    r = await table.slash(CAROL, "game end", channel=channel, manage=True)
+    assert r.ephemeral and r.content == RACED, r.content
+    assert await table.bot.service.store.live_game(channel) is not None, "not ended"
     _lose_the_next_saves(table, monkeypatch, 2)
     r = await table.slash(CAROL, "game end", channel=channel, manage=True)
     assert not r.ephemeral and "ended this game (moderator)" in r.content, r.content
@@ -144,3 +149,21 @@ async def test_a_slash_command_delivered_twice_is_applied_once(table: Harness) -
     other = await table._feed(table.slash_payload(ALICE, "roll", expression="1d6"))
     assert other and len(await store.rolls(CHANNEL_ID, 25)) == 2, "a new interaction rolls"
     assert not table.errors
+
+
+async def test_an_agreed_undo_another_process_saved_first_is_answered_plainly(
+    table: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Agree click on an undo request that loses the race to another process's save is
+    told so privately, as every other change is; nothing is undone, nothing logged as a fault."""
+    channel = await start_game(table)  # (teams chosen)
+    svc = table.bot.service
+    mover, other = await move_a_pawn(table, channel)
+    ask = await table.slash(mover, "game undo", channel=channel)
+    assert "asks to undo" in ask.content, ask.content
+    before = await svc.current(channel)
+    _lose_the_next_saves(table, monkeypatch, 1)
+    r = await table.click(other, ask, ask.button("Agree"))
+    assert r.ephemeral and r.content == RACED, r.content
+    after = await svc.current(channel)
+    assert after[0].version == before[0].version and after[1] == before[1], "nothing undone"

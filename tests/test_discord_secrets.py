@@ -60,3 +60,34 @@ async def test_an_adjustment_before_play_says_so_whatever_the_piece(table: Harne
             assert r.ephemeral
             answers.add(r.content)
     assert len(answers) <= 2 and not any("has no piece" in a for a in answers), answers
+
+
+async def test_naming_an_opponents_piece_before_play_tells_nothing_of_their_team(
+    table: Harness,
+) -> None:
+    """Each piece command before both teams are deployed answers a name of the opponent's
+    piece the same whether their secret team has that piece or not (ruling R9)."""
+    channel = await start_game(table)  # White K Q R 2N 3P, Black K 2B 2N J 2P
+    row = (await table.bot.service.current(channel))[0]
+    # (White has R1 and Q1, not B1 or J1; Black has B1 and J1, not R1 or Q1)
+    names = {BOB: (("White R1", "White Q1"), ("White B1", "White J1", "White Z9"))}
+    names[ALICE] = (("Black B1", "Black J1"), ("Black R1", "Black Q1", "Black Z9"))
+    commands = [
+        ("deploy", {"square": "e1"}),
+        ("move", {"square": "e4"}),
+        ("attack", {"square": "e4"}),
+        ("activate", {}),
+        ("castle", {}),
+        ("promote", {}),
+    ]
+    for who, (held, missing) in names.items():
+        for command, extra in commands:
+            answers: dict[str, set[str]] = {"held": set(), "missing": set()}
+            for kind, pieces in (("held", held), ("missing", missing)):
+                for piece in pieces:
+                    r = await table.slash(who, command, channel=channel, piece=piece, **extra)
+                    assert r.ephemeral, (command, piece)
+                    answers[kind].add(r.content.replace(piece, "<piece>"))
+            assert answers["held"] == answers["missing"], (who, command, answers)
+            assert len(answers["held"]) == 1, (who, command, answers)
+    assert (await table.bot.service.current(channel))[0].version == row.version, "no change"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.conftest import ALICE, BOB
 from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
-from tests.test_discord_game import _play_until_activation, start_game
+from tests.test_discord_game import move_a_pawn, start_game
 
 
 async def test_a_game_that_begins_by_itself_says_whose_move_it_is(table: Harness) -> None:
@@ -24,16 +24,7 @@ async def test_chess28_begins_by_asking_white_for_the_game_mode(table: Harness) 
 
 async def test_an_undo_is_asked_once_and_its_answer_says_what_to_do(table: Harness) -> None:
     channel = await start_game(table)  # (teams chosen)
-    svc = table.bot.service
-    await _play_until_activation(table, channel)  # Trees and deployment
-    row, state = await svc.current(channel)
-    mover = svc.user_of(row, state.decider)
-    other = BOB if mover == ALICE else ALICE
-    piece = next(p for p in state.pieces_of(state.decider) if p.kind.name == "PAWN")
-    ahead = 1 if state.decider.value == 0 else -1
-    square = f"{'abcdefgh'[piece.square.file]}{piece.square.rank + 1 + ahead}"
-    r = await table.slash(mover, "move", channel=channel, piece=piece.label, square=square)
-    assert "Moves" in r.content, r.content
+    mover, other = await move_a_pawn(table, channel)
     await table.slash(mover, "decline", channel=channel)  # (no second step of En Passant)
     ask = await table.slash(mover, "game undo", channel=channel)
     assert not ask.ephemeral and "asks to undo" in ask.content

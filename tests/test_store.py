@@ -81,14 +81,36 @@ async def test_a_change_of_meta_alone_needs_the_version_it_was_read_at(dbs: Data
     store = await dbs.store()
     await store.open()
     row = await store.create_game(1, 10, 100, 200, "live", {"logged": 1})
-    assert await store.set_meta(row.id, {"logged": 1, "undo": {"by": 100}}, row.version)
+    assert await store.set_meta(
+        row.id, {"logged": 1, "undo": {"by": 100}}, row.version, was=row.meta
+    )
     fresh = await store.game(row.id)
     assert fresh is not None and fresh.meta["undo"] == {"by": 100}
     assert fresh.version == row.version, "no new version: the buttons stay current"
     await store.save_game(fresh, meta={"logged": 5})  # another process's save
-    assert not await store.set_meta(row.id, {"logged": 1, "undo": {"by": 200}}, row.version)
+    assert not await store.set_meta(
+        row.id, {"logged": 1, "undo": {"by": 200}}, row.version, was=row.meta
+    )
     now = await store.game(row.id)
     assert now is not None and now.meta == {"logged": 5}, "nothing was written"
+    await store.close()
+
+
+async def test_two_changes_of_meta_read_alike_write_only_the_first(dbs: Databases) -> None:
+    """Two processes read the game alike and each writes an undo request: the second finds the
+    meta no longer as it read it and writes nothing (one request at a time, never replaced)."""
+    store = await dbs.store()
+    await store.open()
+    row = await store.create_game(1, 10, 100, 200, "live", {"logged": 1})
+    read = await store.game(row.id)  # what both processes read
+    assert read is not None
+    assert await store.set_meta(row.id, {**read.meta, "undo": {"by": 200}}, read.version, read.meta)
+    assert not await store.set_meta(
+        row.id, {**read.meta, "undo": {"by": 100}}, read.version, was=read.meta
+    )
+    now = await store.game(row.id)
+    assert now is not None and now.meta == {"logged": 1, "undo": {"by": 200}}
+    assert now.version == read.version
     await store.close()
 
 

@@ -5,6 +5,7 @@ new) are the shared table's (``bot.table``); this plugin runs the rest."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot import commands as K
@@ -328,8 +329,12 @@ class WargameChessTable(SystemPlugin):
                 raise RulesError(f"it is not {who.title}'s deployment now")
             return table.act_all(list(suggest_deployment(state, who)), player)
         if isinstance(c, W.Deploy):
-            piece = _piece(state, c.piece, player)
+            piece = _own_piece(state, c.piece, player)
             return table.act(A.Deploy(piece.key, c.square), player)
+        if state.phase in _SETUP and isinstance(c, _PLAY_ONLY):
+            # refused before the piece is looked up: whether a team has it is secret until
+            # both teams are deployed (ruling R9), and the answer must not tell
+            raise RulesError(f"that is not possible during {state.phase.value}")
         if isinstance(c, W.Activate):
             # "N1" means the N1 of the player whose Activation it is: under The High Priestess
             # the opponent picks it for them.
@@ -402,8 +407,38 @@ def with_reminders(text: str, s: GameState, discord: bool) -> str:
     return "\n".join(lines)
 
 
+_SETUP = (Phase.TREE_ORDER, Phase.TREES, Phase.TREE_CHOICE, Phase.DEPLOY)
+_PLAY_ONLY = (
+    W.Activate,
+    W.Move,
+    W.Attack,
+    W.CombatMove,
+    W.MoveAside,
+    W.Promote,
+    W.Castle,
+    W.UseToken,
+)
+
+
 def _piece(state: GameState, text: str, owner: Player | None) -> Piece:
     return state.find(text, owner if owner is not None else state.decider)
+
+
+def _own_piece(state: GameState, text: str, player: Player | None) -> Piece:
+    """The piece a player deploys: before both teams are deployed, looked up among that
+    player's own pieces only, with one answer for every other name, so that no refusal tells
+    whether the opponent's secret team has a piece (ruling R9). At the console (``player``
+    None: one terminal for both) any piece, as before."""
+    if player is None or state.phase not in _SETUP:
+        return _piece(state, text, player)
+    own = replace(state, pieces=tuple(p for p in state.pieces if p.owner is player))
+    try:
+        return own.find(text, player)
+    except RulesError:
+        raise ParseError(
+            f"'{text[:30]}' is not one of {player.title}'s pieces to deploy (before both "
+            "teams are deployed, name only your own pieces, like P1 or N1)"
+        ) from None
 
 
 def _combatant(state: GameState, text: str, player: Player | None) -> str:

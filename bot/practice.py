@@ -27,6 +27,9 @@ from rules.core.errors import ParseError, RulesError
 
 log = logging.getLogger("wargame.practice")
 MAX_AI_PLAYERS = 1000  # games whose AI is kept in memory between its actions
+# In a game with secrets every AI action waits at least its search's time bound plus this (a
+# search may overrun its bound a little), so that its thinking time tells nothing of its hand.
+THINK_MARGIN = 0.25
 
 
 SIDES = ("white", "black")  # the person's side in a practice game
@@ -44,6 +47,7 @@ class AIPractice:
     # set by GameService (this module cannot import the service: no import circles)
     busy_text: ClassVar[str]
     ai_pace = 0.0  # seconds between the AI's actions, so that players can follow
+    think_floor = True  # in a game with secrets, every AI action waits its search's bound
 
     @staticmethod
     def opponent(row: GameRow) -> Opponent:
@@ -205,8 +209,16 @@ class AIPractice:
         decider = None if state is None else plugin.rules.decider(state)
         if state is None or decider is None or not opponent.plays(decider):
             return None
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         action = await asyncio.to_thread(self._ai_action, game_id, opponent, plugin.rules, state)
-        wait = not_before - asyncio.get_running_loop().time()
+        if plugin.hidden_information and self.think_floor:
+            # A decision with one legal choice comes back at once, one with several after a
+            # search: in a game with secrets, how long the AI took would tell whether it held
+            # a card to answer with. Every action waits at least its level's time bound.
+            think = self.ai_player(game_id, opponent).settings.time_limit
+            not_before = max(not_before, started + think + THINK_MARGIN)
+        wait = not_before - loop.time()
         if wait > 0:
             await asyncio.sleep(wait)
         ans: Answer = await svc._run(

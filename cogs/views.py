@@ -827,10 +827,10 @@ async def resume_ai(client: discord.Client) -> None:
     settings = getattr(client, "settings", None)
     waiting, stale = await svc.resume_ai(None if settings is None else settings.runs_guild)
     for game_id in waiting:
-        shown = 0.0  # (nothing shown yet since the restart: the first action at once)
+        shown = loop.time()  # (the first action after the restart paced like any other)
         while True:
             try:
-                ans = await ai_turn_retrying(svc, game_id, shown + svc.ai_pace if shown else 0.0)
+                ans = await ai_turn_retrying(svc, game_id, shown + svc.ai_pace)
             except AIFailed:
                 break  # (logged; it tries again at the next start)
             if ans is None:

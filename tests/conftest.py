@@ -119,6 +119,7 @@ async def start_bot(
         settings = Settings(token=None, database_path=db, render_processes=render_processes)
     bot = WargameBot(settings, dice=lambda: dice)
     bot.service.ai_pace = 0.0  # the AI's actions at once (a test of the pace sets its own)
+    bot.service.think_floor = False  # (as the pace: a test of it sets it)
     harness = Harness(bot)
     catcher = install(monkeypatch, harness)
     harness.catcher = catcher  # type: ignore[attr-defined]

@@ -359,18 +359,9 @@ async def test_no_undo_in_a_practice_game_with_secrets(table: Harness) -> None:
 async def test_the_ai_actions_are_shown_at_a_readable_pace(table: Harness) -> None:
     """At least ``ai_pace`` seconds between two of the AI's actions shown (its Tree setup and
     deployment, one edit of the live message each)."""
-    import time
-
     svc = table.bot.service  # type: ignore[attr-defined]
     svc.ai_pace = 0.15
-    stamps: list[float] = []
-    real_edit = table._edit
-
-    def edit(message_id: int, data: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
-        stamps.append(time.monotonic())
-        return real_edit(message_id, data, files)
-
-    table._edit = edit  # type: ignore[method-assign]
+    stamps = _stamp_edits(table)
     await table.slash(
         ALICE, "game new", users={"opponent": BOT_ID}, system="wargame-chess", level="easy"
     )
@@ -380,28 +371,33 @@ async def test_the_ai_actions_are_shown_at_a_readable_pace(table: Harness) -> No
     assert min(gaps) >= 0.15, gaps
 
 
-async def test_how_long_the_ai_thinks_does_not_show(table: Harness, monkeypatch: Any) -> None:
-    """The AI's reply comes ``ai_pace`` after the person's action, the first one too, whether
-    its search took no time (one legal choice, say: no card to answer with) or most of the
-    pace: in a game with secrets its thinking time would tell what it holds."""
+def _stamp_edits(table: Harness) -> list[float]:
+    """The times at which the live message is edited (each shows an action), as they come."""
+    import time
+
+    stamps: list[float] = []
+    real_edit = table._edit
+
+    def edit(message_id: int, data: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+        stamps.append(time.monotonic())
+        return real_edit(message_id, data, files)
+
+    table._edit = edit  # type: ignore[method-assign]
+    return stamps
+
+
+async def _reply_gaps(
+    table: Harness, monkeypatch: Any, rng: random.Random, tries: int = 1
+) -> list[float]:
+    """For an AI whose search takes 0.0 s, then 0.3 s (one legal choice, say, then a card to
+    weigh), the time from the person's action shown to the AI's reply shown. The person acts
+    up to ``tries`` times until the AI replies."""
     import time
 
     from rules.ai.players import AIPlayer
 
     svc = table.bot.service  # type: ignore[attr-defined]
-    svc.ai_pace = 0.4
-    await table.slash(
-        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
-    )
-    stamps: list[float] = []
-    real_edit = table._edit
-
-    def edit(message_id: int, data: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
-        stamps.append(time.monotonic())  # the live message shows an action
-        return real_edit(message_id, data, files)
-
-    table._edit = edit  # type: ignore[method-assign]
-    rng = random.Random(3)
+    stamps = _stamp_edits(table)
     gaps = []
     for think in (0.0, 0.3):
 
@@ -410,16 +406,49 @@ async def test_how_long_the_ai_thinks_does_not_show(table: Harness, monkeypatch:
             return system.legal_actions(state)[0]
 
         monkeypatch.setattr(AIPlayer, "act", act)
-        row, before = await _state(table)
-        rules = svc.plugin(row).rules
-        stamps.clear()
-        await _pick(table, rng, row, before, rules)  # the person's action, then the AI's reply
-        row, after = await _state(table)
-        assert len(rules.history(after)) == len(rules.history(before)) + 2  # the AI replied
-        assert len(stamps) == 2, stamps  # the person's action shown, then the AI's
-        gaps.append(stamps[1] - stamps[0])
+        for _ in range(tries):
+            row, before = await _state(table)
+            stamps.clear()
+            await _pick(table, rng, row, before, svc.plugin(row).rules)
+            if len(stamps) >= 2:  # the person's action shown, then the AI's
+                gaps.append(stamps[1] - stamps[0])
+                break
+        else:
+            raise AssertionError("the AI never replied")
+    return gaps
+
+
+async def test_how_long_the_ai_thinks_does_not_show(table: Harness, monkeypatch: Any) -> None:
+    """The AI's reply comes ``ai_pace`` after the person's action, the first one too, whether
+    its search took no time (one legal choice, say: no card to answer with) or most of the
+    pace: in a game with secrets its thinking time would tell what it holds."""
+    svc = table.bot.service  # type: ignore[attr-defined]
+    svc.ai_pace = 0.4
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
+    )
+    gaps = await _reply_gaps(table, monkeypatch, random.Random(3))
     assert min(gaps) >= 0.4, gaps  # the pace, the first reply too
     assert abs(gaps[1] - gaps[0]) < 0.15, gaps  # not the pace plus the search
+
+
+async def test_in_a_game_with_secrets_the_ai_thinks_its_whole_time_bound(
+    table: Harness, monkeypatch: Any
+) -> None:
+    """With no pace at all, an AI action in a game with secrets still comes no sooner than its
+    level's time bound (and a margin) after it began to choose, whether its search took no
+    time (one legal choice: no card to answer with) or most of the bound."""
+    from bot.practice import THINK_MARGIN
+    from rules.ai.players import LEVELS
+
+    svc = table.bot.service  # type: ignore[attr-defined]
+    svc.think_floor = True  # (the conftest turns it off for speed; ai_pace stays 0)
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="card-game", level="hard"
+    )
+    gaps = await _reply_gaps(table, monkeypatch, random.Random(5), tries=20)
+    assert min(gaps) >= LEVELS["hard"].time_limit + THINK_MARGIN, gaps
+    assert abs(gaps[1] - gaps[0]) < 0.15, gaps  # not the bound plus the search
 
 
 def test_the_ai_pace_is_a_setting(monkeypatch: Any, tmp_path: Any) -> None:

@@ -5,13 +5,16 @@ adjustment refusals."""
 
 from __future__ import annotations
 
+import random
+
 from bot.card_game.table import CardGameTable
 from rules.card_game.engine import decider
+from rules.wargame_chess.engine import free_deploy_squares
 from tests.card_game.test_discord import start as start_card_game
 from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import Harness
 from tests.test_discord_forged import forged_click
-from tests.test_discord_game import start_game
+from tests.test_discord_game import _play_until_activation, play_one, start_game
 
 
 async def test_a_forged_choice_by_the_other_player_is_refused_alike_whatever_the_index(
@@ -91,3 +94,49 @@ async def test_naming_an_opponents_piece_before_play_tells_nothing_of_their_team
             assert answers["held"] == answers["missing"], (who, command, answers)
             assert len(answers["held"]) == 1, (who, command, answers)
     assert (await table.bot.service.current(channel))[0].version == row.version, "no change"
+
+
+async def test_status_and_the_deployment_prompt_tell_nothing_of_a_team_before_play(
+    table: Harness,
+) -> None:
+    """Before both teams are deployed, `/game status` counts no upgrade points (Black took one
+    worth a point) and the public prompt names no piece in reserve; once play begins, the
+    upgrade counts (ruling R9)."""
+    from tests.test_discord_factions import COURT, add
+
+    await add(table, COURT, "court.toml")
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
+    black = "Ember King, 2 Cinder Rooks, 2 Ash Bishops, 3 Coal Pawns + Kindling"
+    r = await table.slash(BOB, "team", channel=channel, faction="Ashen Court", team=black)
+    assert "Both teams are set" in r.content, r.content
+    svc = table.bot.service
+    for who in (ALICE, CAROL):
+        status = (await table.slash(who, "game status", channel=channel)).content
+        assert "Black: 0 on the board (0 points)" in status, status
+    rng = random.Random(2)
+    last = table.sent[-1]
+    for _ in range(12):  # to Black's deployment, one piece placed by hand
+        _, state = await svc.current(channel)
+        if state.phase.value == "deployment" and state.decider.title == "Black":
+            break
+        last = await play_one(table, channel, last, rng)
+    else:
+        raise AssertionError("Black never came to deploy")
+    piece = next(p for p in state.pieces if p.owner is state.decider and p.square is None)
+    square = free_deploy_squares(state, state.decider)[0]
+    r = await table.slash(BOB, "deploy", channel=channel, piece=piece.key, square=str(square))
+    _, state = await svc.current(channel)
+    reserve = [p.label for p in state.pieces if p.owner is state.decider and p.square is None]
+    prompt = table.live_message(channel).content
+    assert reserve and not any(f"`/deploy {label}" in prompt for label in reserve), prompt
+    assert "/deploy" in prompt, prompt
+    status = (await table.slash(CAROL, "game status", channel=channel)).content
+    assert f"Black: 1 on the board ({piece.points} points)" in status, status
+    await _play_until_activation(table, channel)
+    _, state = await svc.current(channel)
+    status = (await table.slash(CAROL, "game status", channel=channel)).content
+    on_board = state.points_on_board(state.decider.__class__.BLACK)
+    assert f"({on_board + 1} points)" in status, status  # the upgrade counts now

@@ -33,7 +33,7 @@ from rules.wargame_chess.faction_file import (
 )
 from rules.wargame_chess.pieces import Kind
 from rules.wargame_chess.reminders import activation_rules, reminders
-from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until, Zone
+from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until
 from rules.wargame_chess.system import DEFAULT_TEAMS, SYSTEM
 from rules.wargame_chess.tarot import BY_NUMBER, find_card
 from rules.wargame_chess.teams import STANDARD, Faction
@@ -588,9 +588,10 @@ def discord_prompt(s: GameState) -> str:
     if s.phase is Phase.TREE_CHOICE:
         return f"{d.title}: choose mirror, mirror and flip, or random with the buttons below."
     if s.phase is Phase.DEPLOY:
-        reserve = s.pieces_of(d, Zone.RESERVE)
+        # (public: naming the next piece in reserve would tell the others a team that is
+        # secret until both are deployed, ruling R9, so the example names a square alone)
         free = free_deploy_squares(s, d)
-        example = f" (e.g. `/deploy {reserve[0].label} {free[0]}`)" if reserve and free else ""
+        example = f" (your piece, then a square such as {free[0]})" if free else ""
         return (
             f"{d.title}: press **Deploy automatically**, or place pieces with `/deploy`{example}."
         )

@@ -48,12 +48,16 @@ def render_status(s: GameState) -> str:
         lines = [f"Ended in turn {s.turn} of 10" if s.turn else "Ended before turn 1"]
     else:
         lines = [f"Turn {s.turn} of 10 · {s.phase.value}" if s.turn else s.phase.value.capitalize()]
+    # (the points spent on upgrades count once the teams are shown, ruling R9: before, the
+    # other side's would tell what its secret team holds)
+    shown = s.phase.value == "play" or s.outcome is not None
     for pl in Player:
         on = s.pieces_of(pl)
         done = [p.label for p in on if p.activated]
         slain = [p.label for p in s.pieces_of(pl, Zone.SLAIN)]
         lines.append(
-            f"{pl.title}: {len(on)} on the board ({s.score(pl)} points)"
+            f"{pl.title}: {len(on)} on the board "
+            f"({s.score(pl) if shown else s.points_on_board(pl)} points)"
             + (f"; Activated: {', '.join(done)}" if done and s.phase.value == "play" else "")
             + (f"; slain: {', '.join(slain)}" if slain else "")
         )

@@ -941,7 +941,7 @@ class GameService(AIPractice, UndoRequests):
             state=state,
             system=row.system,
             hidden=True,
-            private=plugin.private_text(state, decider or seat),
+            private=plugin.private_text(state, decider if decider is not None else seat),
             decides=True,
         )
 

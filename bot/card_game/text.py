@@ -77,7 +77,8 @@ def describe_action(s: GameState, a: Action) -> str:
 
 
 def a_king(s: GameState) -> int:
-    d = decider(s) or s.active
+    d = decider(s)
+    d = s.active if d is None else d  # (White is 0: `or` would pass it by)
     return d * 100
 
 

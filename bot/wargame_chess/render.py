@@ -688,9 +688,9 @@ def _status_line(s: GameState) -> str:
     if s.phase is not Phase.PLAY:
         return s.phase.value.capitalize()
     d = s.decider
-    who = d.title if d else ""
+    who = d.title if d is not None else ""
     if s.pending is None:
-        verb = "picks the Activation" if s.activation_picker else "to Activate"
+        verb = "picks the Activation" if s.activation_picker is not None else "to Activate"
         return f"Turn {s.turn} of 10 · {who} {verb}"
     what = s.pending.prompt or s.pending.decision.value
     return f"Turn {s.turn} of 10 · {who}: {what}"

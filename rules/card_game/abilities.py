@@ -213,10 +213,20 @@ def gambit(ctx: Ctx) -> None:
 
 
 # ---- the Kings' abilities ----
-@effect("king_spades")
-def king_spades(ctx: Ctx) -> None:
+def _king_cost(ctx: Ctx) -> None:
+    """The 2 Material a King of Spades or Hearts pays, checked while it is declared. Once paid
+    (the ability runs again from the top after the answer window) it is not asked again: the
+    first rules asked, so with 2 or 3 Material the ability was paid for and did nothing
+    (revisions 1-2 keep that, so games saved then replay as played; CG-25)."""
+    if ctx.prog.committed and ctx.w.config.revision >= 3:
+        return
     if ctx.w.side(ctx.me).material < 2:
         raise Impossible("it costs 2 Material")
+
+
+@effect("king_spades")
+def king_spades(ctx: Ctx) -> None:
+    _king_cost(ctx)
     if ctx.w.next_ready:
         raise Impossible("your next piece already enters ready")
     ctx.commit()
@@ -239,8 +249,7 @@ def king_diamonds(ctx: Ctx) -> None:
 
 @effect("king_hearts")
 def king_hearts(ctx: Ctx) -> None:
-    if ctx.w.side(ctx.me).material < 2:
-        raise Impossible("it costs 2 Material")
+    _king_cost(ctx)
     u = ctx.unit("Which piece takes 2 damage?", ctx.w.all_units(), cancel=True)
     ctx.commit()
     ctx.w.hunted.append(u.cid)

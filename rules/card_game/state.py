@@ -20,9 +20,10 @@ TURN_LIMIT = 100  # turns in all (50 each) before the game is a draw (ruling CG-
 # The rules revision new games are played under: 1, as first built (games saved without the
 # key); 2 (2026-11-27), the Counter! window on public facts alone (CG-17), fights a window
 # changed (CG-12), Take for defenders and Pawn's Gambit in a Showdown (CG-13), King of Clubs'
-# boost (CG-16), King of Hearts, Thinking and the Material Phase (CG-24). A game keeps its
-# revision, so games saved before replay as they were played.
-RULES_REVISION = 2
+# boost (CG-16), King of Hearts, Thinking and the Material Phase (CG-24); 3 (2026-11-27), the
+# Kings of Spades and Hearts work with 2 or 3 Material, not paid for and then undone (CG-25).
+# A game keeps its revision, so games saved before replay as they were played.
+RULES_REVISION = 3
 
 
 @dataclass(frozen=True)

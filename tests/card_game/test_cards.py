@@ -12,7 +12,7 @@ from rules.card_game.catalogue import cards
 from rules.card_game.combat import attack_of, health_of
 from rules.card_game.engine import decider, legal_actions
 from rules.card_game.programs import EFFECTS
-from rules.card_game.state import GameState, Phase
+from rules.card_game.state import Config, GameState, Phase
 from rules.card_game.system import SYSTEM
 from rules.card_game.zones import king_health
 from rules.core.errors import IllegalAction
@@ -264,6 +264,26 @@ def test_king_of_spades_pays_two_for_a_ready_piece() -> None:
     assert SYSTEM.result(s) is None
     poor = Build(white_king="King of Spades")
     assert A.UseKing() not in legal_actions(poor.state(material=(1, 0)))
+
+
+@pytest.mark.parametrize("material", [2, 3])
+def test_the_kings_that_pay_two_work_with_just_enough_material(material: int) -> None:
+    """King of Spades and King of Hearts with 2 or 3 Material: paid once, and they work (the
+    first rules checked the cost again after paying it, so the ability did nothing; a game of
+    revision 2 keeps that, so that it replays as played: CG-25)."""
+    b = Build(white_king="King of Spades")
+    s = act(b.state(material=(material, 0)), A.UseKing())
+    assert s.side(W).material == material - 2 and s.next_ready
+    old = act(replace(b.state(material=(material, 0)), config=_revision(b, 2)), A.UseKing())
+    assert old.side(W).material == material - 2 and not old.next_ready  # (as it was)
+    h = Build(white_king="King of Hearts")
+    enemy = h.unit(B, "Bishop", "c3")  # 5/2: 2 damage captures it
+    s = act(h.state(material=(material, 0)), A.UseKing(), A.Choose(str(enemy)))
+    assert enemy in s.side(B).captured and s.side(W).material == material - 2
+
+
+def _revision(b: Build, revision: int) -> Config:
+    return replace(b.state().config, revision=revision)
 
 
 def test_king_of_diamonds_draws_one_or_two_then_discards_one() -> None:

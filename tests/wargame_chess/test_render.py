@@ -207,3 +207,12 @@ def test_the_live_message_picture_is_the_board_alone_and_legible_on_a_phone() ->
         R.headline(midgame())
         == "**Turn 1 of 10** · White 18 pts · Black 16 pts · active card: The Sun"
     )
+
+
+def test_the_status_line_names_white_too() -> None:
+    """White is seat 0: the caption says "White to Activate", not " to Activate"."""
+    from dataclasses import replace
+
+    s = replace(opening(), pending=None)  # (no Move pending: White chooses a piece)
+    assert s.decider is Player.WHITE
+    assert R._status_line(s) == "Turn 1 of 10 · White to Activate", R._status_line(s)

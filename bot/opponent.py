@@ -27,9 +27,10 @@ AI_HELP = (
     "Against the AI: `game new <system> ai [white|black|both] [easy|medium|hard] [hints]` "
     "(the AI plays Black unless you name its side; `both` to watch it play itself); during a "
     "game `ai black hard` changes its side or level, `ai off` lets people play both sides; "
-    "`hint` shows the AI's suggestion for your decision in a game made with `hints`; `undo` "
-    "takes back your last action and the AI's replies."
+    "`hint` shows the AI's suggestion for your decision in a game made with `hints`."
 )
+# (undo is for games without secrets: the cards an action drew would be seen, then taken back)
+AI_UNDO_HELP = " `undo` takes back your last action and the AI's replies."
 # /help's line on practice in Discord
 PRACTICE_HELP = (
     "No opponent at hand? `/game new` with me (the bot) as the opponent starts a practice game: "

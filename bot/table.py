@@ -17,6 +17,7 @@ from bot import systems
 from bot.answers import sentence
 from bot.opponent import (
     AI_HELP,
+    AI_UNDO_HELP,
     LEVEL_WORDS,
     MAX_WATCHED,
     Opponent,
@@ -253,7 +254,10 @@ class Table:
                 f"that is a command of another game system; this table plays {self.plugin.name}"
             )
         if isinstance(c, K.Help):
-            return Reply(self.plugin.help if self.discord else f"{self.plugin.help}\n{AI_HELP}")
+            if self.discord:
+                return Reply(self.plugin.help)
+            undo = "" if self.plugin.hidden_information else AI_UNDO_HELP
+            return Reply(f"{self.plugin.help}\n{AI_HELP}{undo}")
         if isinstance(c, K.NewGame):
             return self._new(c)
         if isinstance(c, K.ShowBoard):
@@ -390,16 +394,20 @@ class Table:
         # the console may name local files (e.g. a faction file per side)
         read = plugin.options_from_words if self.discord else plugin.console_options
         try:
-            options = read(words)
+            state, intro = _start(plugin, read, words)
         except RulesError:
-            if after_ai and _reads(read, tuple(w for w in words if w != after_ai)):
+            if after_ai and _starts(plugin, read, tuple(w for w in words if w != after_ai)):
                 raise ParseError(
                     f"'{after_ai[:20]}' is not a level for the AI: choose easy, medium or hard"
                 ) from None
+            if not c.game and words and _starts(plugin, read, words[1:]):
+                # (the first word was meant as a system: `game new chess`)
+                raise ParseError(
+                    f"'{words[0][:20]}' is not a game system here: choose one of "
+                    f"{', '.join(systems.SYSTEMS)}, as in `game new chess28`"
+                ) from None
             raise
-        state = plugin.new_game({}, options)
         self.plugin, self.state, self.opponent = plugin, state, opponent
-        intro = plugin.describe_options({**plugin.ready_options, **options})
         if opponent.seats:
             sides = " and ".join(p.title for p in opponent.seats)
             intro += f"{chr(10) if intro else ''}The AI ({opponent.level}) plays {sides}."
@@ -410,10 +418,18 @@ class Table:
         )
 
 
-def _reads(read: Any, words: tuple[str, ...]) -> bool:
-    """Whether a system takes these words as its options."""
+def _start(plugin: SystemPlugin, read: Any, words: tuple[str, ...]) -> tuple[Any, str]:
+    """A new game from a system's words: its first state and what its options say; raises
+    ``RulesError`` for words the system cannot read or a game they cannot make."""
+    options = read(words)
+    state = plugin.new_game({}, options)
+    return state, plugin.describe_options({**plugin.ready_options, **options})
+
+
+def _starts(plugin: SystemPlugin, read: Any, words: tuple[str, ...]) -> bool:
+    """Whether a system starts a game from these words."""
     try:
-        read(words)
+        _start(plugin, read, words)
     except RulesError:
         return False
     return True

@@ -115,9 +115,12 @@ def test_the_ai_switch_changes_nothing_when_refused() -> None:
 
 def test_new_game_words_for_the_ai() -> None:
     t = Table(RandomDice(1))
-    r = t.run("game new d20-chess ai expert")
-    assert not r.ok and r.text.startswith("'expert' is not a level for the AI"), r.text
-    assert t.state is None
+    for system in SYSTEMS:  # (Wargame Chess reads any word, and fails only on starting)
+        r = t.run(f"game new {system} ai expert")
+        assert not r.ok and r.text.startswith("'expert' is not a level for the AI"), r.text
+        assert t.state is None
+    r = t.run("game new chess")  # a system's name mistyped: not read as a team
+    assert not r.ok and r.text.startswith("'chess' is not a game system here"), r.text
     r = t.run("game new d20-chess ai turns 12")  # a system's option right after `ai`
     assert r.ok and t.opponent.seats == (Player.BLACK,) and t.state.config.turn_limit == 12
     r = t.run("game new easy")  # a level alone: the AI plays Black at that level
@@ -267,3 +270,13 @@ def test_status_after_the_end_says_the_result_once() -> None:
     assert text.startswith("Ended before turn 1\n"), text
     said = [line for line in text.splitlines() if result.text.lower() in line.lower()]
     assert said == [f"Game over. {result.text}."], text
+
+
+def test_the_help_promises_undo_only_where_there_is_one() -> None:
+    t = Table(RandomDice(1))
+    for system in SYSTEMS:
+        assert t.run(f"game new {system}").ok
+        text = t.run("help").text
+        secret = t.plugin.hidden_information
+        assert ("`undo` takes back" in text) is not secret, (system, text[-300:])
+        assert "concede" in text, system

@@ -254,3 +254,30 @@ def test_the_card_game_says_why_pass_and_end_are_refused() -> None:
     t = table("game new card-game", "1")  # the mulligan: no window, not the Play & Move Phase
     refused(t, "pass", "none is open")
     refused(t, "end", "the turn ends from your Play & Move Phase")
+
+
+def test_the_wargame_chess_prompt_gives_examples_the_rules_accept() -> None:
+    """When a piece is Activated, the console's prompt names a Move and an Attack it may
+    really make (not a fixed square): each example, typed, is accepted."""
+    import random
+    import re
+
+    t = Table(RandomDice(4))
+    assert t.run("game new wargame-chess").ok
+    rng = random.Random(4)
+    tried = 0
+    for _ in range(400):
+        if t.rules.result(t.state) is not None:
+            break
+        prompt = t.prompt()
+        examples = re.findall(r"`((?:move|attack) \S+ [a-h][1-8])`", prompt)
+        if "Move or Attack" in prompt:
+            assert examples or "`actions` for its choices" in prompt, prompt
+            for example in examples:
+                r = t.run(example)
+                assert r.ok, (prompt, example, r.text)
+                tried += 1
+                assert t.run("undo").ok
+        n = len(t.rules.legal_actions(t.state))
+        assert t.run(str(rng.randrange(n) + 1)).ok
+    assert tried >= 10, tried

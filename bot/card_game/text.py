@@ -113,8 +113,9 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
     if s.phase is Phase.SETUP:
         return d, "reveal the Kings and deal", "`1`"
     if s.phase is Phase.MULLIGAN:
-        left = 2 - s.side(d).mulliganed
-        what = f"mulligan (up to {count(left, 'more card')} to the bottom), or keep"
+        done = s.side(d).mulliganed
+        cards = count(2 - done, "more card" if done else "card")
+        what = f"mulligan (up to {cards} to the bottom), or keep"
         return d, what, "`mulligan <card>` or `keep`"
     if s.phase is Phase.BURN:
         left = 3 - s.side(d).burned
@@ -123,7 +124,7 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
     return (
         d,
         "Play & Move",
-        "`play <card>`, `move c1 c2`, `attack c3`, `king`, `end` (or `actions`)",
+        "`play <card>`, `move <from> <to>`, `attack <square>`, `king`, `end` (or `actions`)",
     )
 
 

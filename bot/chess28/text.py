@@ -64,6 +64,7 @@ Turn:   move W1 d3 [N] · charge W1 d3 [N] · melee W1 d4 · shoot W1 f (fl f fr
 Look:   actions (numbered; type a number) · board · status · log · reach W1 · odds W1 d4
         odds 4 2 [chill] [iron] · card Brute · model <Name; move ...; attack ...; ...>
         rules <term or card>
+Game:   concede · export (once the game is over) · no undo (your Gambit Cards are secret)
 {CREDIT}
 """
 

@@ -555,7 +555,7 @@ def prompt(s: GameState) -> str:
         return f"{d.title} decides: {p.prompt}: `choose <option>`: {shown}."
     label = p.piece.split()[-1]
     hints = {
-        Decision.ACT: f"`move {label} e4` or `attack {label} e5`",
+        Decision.ACT: _act_example(s, p.piece, label),
         Decision.SECOND_MOVE: "`move` again or `decline`",
         Decision.PROMOTION: "`promote Q1` or `decline`",
         Decision.CASTLE: "`castle N1` or `decline`",
@@ -565,6 +565,15 @@ def prompt(s: GameState) -> str:
         Decision.MOVE_ASIDE: "`aside <square>`",
     }
     return f"{d.title} decides: {p.decision.value} ({p.piece}): {hints[p.decision]}."
+
+
+def _act_example(s: GameState, key: str, label: str) -> str:
+    """The console's words for the Activated piece's Move or Attack, with squares it may take."""
+    move = _example_move(s, [s.piece(key)])
+    targets = sorted(str(a.target) for a in SYSTEM.legal_actions(s) if isinstance(a, A.Attack))
+    words = [f"`move {label} {move[1]}`"] if move else []
+    words += [f"`attack {label} {targets[0]}`"] if targets else []
+    return " or ".join(words) if words else "`actions` for its choices"
 
 
 def _example_move(s: GameState, pieces: list[Piece]) -> tuple[str, str] | None:

@@ -241,8 +241,11 @@ class Hint(Command):
 
 @dataclass(frozen=True, slots=True)
 class ListActions(Command):
+    """The legal choices numbered, a page from ``start`` (0: every one)."""
+
     name: ClassVar[str] = "actions"
     looks: ClassVar[bool] = True
+    start: int = field(default=1, metadata=bounded(0, 100_000))
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,3 +48,16 @@ def suggest_terms(terms: Mapping[str, str], text: str, limit: int = 25) -> list[
     if not text.strip():
         return list(terms)[:limit]
     return [t for t, _, _ in process.extract(text, list(terms), scorer=fuzz.WRatio, limit=limit)]
+
+
+def glossary_answer(terms: Mapping[str, str], text: str | None, limit: int = 30) -> str:
+    """The console's answer to ``rules <term>``: the term and its text; with no term, the
+    terms; with one it does not know, says so and lists the terms, closest first."""
+    text = (text or "").strip()
+    found = lookup_term(terms, text) if text else None
+    if found is not None:
+        return f"{found[0]}: {found[1]}"
+    listed = ", ".join(suggest_terms(terms, text, limit))
+    if not text:
+        return f"Rules terms: {listed}"
+    return f"No rules term '{text[:30]}'. The terms, closest first: {listed}"

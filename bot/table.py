@@ -139,6 +139,8 @@ class Table:
             if len(args) > 1:
                 return K.build(K.AISeats, seats=args[0], level=args[1])
             return K.build(K.AISeats, seats=args[0] if args else "black")
+        if verb == "actions" and args:  # `actions 41`: from the 41st; `actions all`
+            return K.build(K.ListActions, start=0 if args[0].lower() == "all" else args[0])
         simple = {
             "hint": K.Hint,
             "help": K.Help,
@@ -300,7 +302,7 @@ class Table:
         if isinstance(c, K.ShowStatus):
             return Reply(self.ending([self.plugin.status_text(self.game())]))
         if isinstance(c, K.ListActions):
-            return Reply(self.list_actions())
+            return Reply(self.list_actions(c.start))
         if isinstance(c, K.PickAction):
             acts = self.choices()
             if not 1 <= c.number <= len(acts):
@@ -377,15 +379,25 @@ class Table:
             text = f"{text}\nGame over. {result.text}."
         return Reply(text, image=self.plugin.board_png(state, view))
 
-    def list_actions(self) -> str:
+    def list_actions(self, start: int = 1) -> str:
+        """The legal choices numbered: SHOWN_ACTIONS of them from the ``start``-th (0: all),
+        and how to list the rest."""
         state = self.game()
         acts = self.rules.legal_actions(state)
         if not acts:
             return self.prompt()
-        shown = acts[:SHOWN_ACTIONS]
-        lines = [f"{i}. {self.plugin.describe_action(state, a)}" for i, a in enumerate(shown, 1)]
-        if len(acts) > SHOWN_ACTIONS:
-            lines.append(f"... and {len(acts) - SHOWN_ACTIONS} more")
+        if start > len(acts):
+            raise RulesError(f"there are {len(acts)} choices now: `actions` lists them")
+        first = max(start, 1)
+        end = len(acts) if start == 0 else min(len(acts), first - 1 + SHOWN_ACTIONS)
+        lines = [
+            f"{i}. {self.plugin.describe_action(state, acts[i - 1])}" for i in range(first, end + 1)
+        ]
+        if end < len(acts):
+            lines.append(
+                f"... and {len(acts) - end} more: `actions {end + 1}` lists the next, "
+                "`actions all` every one"
+            )
         return "\n".join(lines)
 
     def _new(self, c: K.NewGame) -> Reply:

@@ -281,3 +281,48 @@ def test_the_wargame_chess_prompt_gives_examples_the_rules_accept() -> None:
         n = len(t.rules.legal_actions(t.state))
         assert t.run(str(rng.randrange(n) + 1)).ok
     assert tried >= 10, tried
+
+
+def test_every_choice_can_be_listed_page_by_page() -> None:
+    """A decision with more choices than one page (Wargame Chess's deployment) lists them all:
+    `actions 41` goes on from the 41st, `actions all` shows every one, and a number past the
+    last is refused."""
+    t = Table(RandomDice(1))
+    assert t.run("game new wargame-chess").ok
+    while t.state.phase.value != "deployment":
+        assert t.run("1").ok
+    n = len(t.rules.legal_actions(t.state))
+    assert n > 80, n
+    first = t.run("actions").text.splitlines()
+    assert first[0].startswith("1. ") and "`actions 41` lists the next" in first[-1], first[-1]
+    second = t.run("actions 41").text.splitlines()
+    assert second[0].startswith("41. ") and second[39].startswith("80. "), second[:2]
+    every = t.run("actions all").text.splitlines()
+    assert len(every) == n and every[-1].startswith(f"{n}. "), every[-1]
+    past = t.run(f"actions {n + 1}")
+    assert not past.ok and f"There are {n} choices" in past.text, past.text
+
+
+def test_rules_lookups_know_the_words_each_game_prints() -> None:
+    """`rules <term>` in every system: an unknown term is said to be unknown (with the terms,
+    closest first); Chess28 knows the words its prompts use; the card game has `rules` too."""
+    t = Table(RandomDice(1))
+    for system in ("wargame-chess", "chess28", "d20-chess", "card-game"):
+        assert t.run(f"game new {system}").ok
+        r = t.run("rules xyzzy")
+        assert r.ok and r.text.startswith("No rules term 'xyzzy'. The terms"), (system, r.text)
+    assert t.run("rules showdown").text.startswith("Showdown: ")  # (the card game's)
+    assert t.run("game new chess28").ok
+    for word, term in [
+        ("pinata", "Piñata"),
+        ("desperation", "Desperation"),
+        ("backline", "Backline"),
+        ("drained", "Drained"),
+        ("dead pile", "Dead Pile"),
+        ("gambit card", "Gambit Card"),
+        ("shove", "Shove"),
+        ("charge", "Charge"),
+        ("last side standing", "Last Side Standing"),
+    ]:
+        text = t.run(f"rules {word}").text
+        assert text.startswith(f"{term}: "), (word, text)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from bot import commands as K
 from bot.chess28 import commands as C
 from bot.chess28 import text as T
-from bot.glossary import lookup_term, suggest_terms
+from bot.glossary import glossary_answer
 from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.chess28 import actions as A
 from rules.chess28.cards import find_card
@@ -410,10 +410,10 @@ def _lookup(term: str | None) -> Reply:
         pass
     if term.strip().lower() in ROSTER:
         return Reply(T.card_text(ROSTER[term.strip().lower()]))
-    found = lookup_term(T.TERMS, term)
-    if found is None:
-        return Reply("Rules terms: " + ", ".join(suggest_terms(T.TERMS, term, 30)))
-    return Reply(f"{found[0]}: {found[1]}\n({T.CREDIT})")
+    answer = glossary_answer(T.TERMS, term.casefold().replace("pinata", "piñata"))
+    if answer.startswith("No rules term"):
+        return Reply(answer)
+    return Reply(f"{answer}\n({T.CREDIT})")
 
 
 def _odds(s: GameState | None, c: C.Odds) -> Reply:

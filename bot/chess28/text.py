@@ -104,6 +104,26 @@ TERMS: dict[str, str] = {
     "Treasure Chest": "Piñata mode: Moveable, Defence 4, 3 HP, never pushed back; it cannot be "
     "attacked while an enemy model shares its square. Destroy the enemy's to win.",
     "Rule of Carnage": "Where a rule is unclear, take the reading with the most carnage.",
+    "Activation": "Each turn a player activates up to three models, each once, for one action: "
+    "Move, Charge, Melee Attack or Ranged Attack (or a special action such as Dig). Once a turn "
+    "a Refresh may take the place of an activation.",
+    "Charge": "An action: the model moves, then may make a Melee Attack from where it stops.",
+    "Shove": "An action of a model on or beside Moveable terrain: the terrain goes one square "
+    "in any direction (never onto a model if it is also Blocking).",
+    "Backline": "A player's back rank, nearest their edge: where models deploy and "
+    "Reinforcements arrive.",
+    "Dead Pile": "Where a model goes when its wounds reach its HP. A dead model may be Drained "
+    "once, to pay for a Gambit Card or a Heroic Fortune re-roll.",
+    "Drained": "A dead model spent to pay for something; it cannot pay again until a Refresh "
+    "(or Desiccate) sends it back to the Dead Pile.",
+    "Gambit Card": "Each player holds secret cards, three dealt at the start; playing one costs "
+    "a Drained model, and a played card leaves the game. `card <name>` shows each card.",
+    "Desperation": "A game option, off unless chosen: the first time more than half of a "
+    "player's starting models are Dead or Drained, that player draws two Gambit Cards.",
+    "Piñata": "The game mode where each side guards a Treasure Chest on its Backline; the first "
+    "to destroy the enemy's wins.",
+    "Last Side Standing": "The game mode without chests: a side with no model in play (or dug "
+    "in) loses. In every mode a game that reaches its turn limit (40 turns) is a draw.",
     "Reinforcements": "Placed on an empty square of their own Backline.",
     "Licence": CREDIT,
 }

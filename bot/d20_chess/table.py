@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bot import commands as K
 from bot.d20_chess import commands as D
 from bot.d20_chess import words
-from bot.glossary import lookup_term, suggest_terms
+from bot.glossary import glossary_answer
 from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.core.actions import Action
 from rules.core.board import Player
@@ -219,10 +219,7 @@ class D20ChessTable(SystemPlugin):
     # ---- running commands ----
     def run(self, table: Table, c: K.Command, player: Player | None) -> Reply:
         if isinstance(c, D.Rules):
-            found = None if c.term is None else lookup_term(words.TERMS, c.term)
-            if found is None:
-                return Reply("Rules terms: " + ", ".join(suggest_terms(words.TERMS, c.term or "")))
-            return Reply(f"{found[0]}: {found[1]}")
+            return Reply(glossary_answer(words.TERMS, c.term, 25))
         state: State = table.game()
         if isinstance(c, D.Odds):
             return Reply(_odds(state, c))

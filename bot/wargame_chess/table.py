@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot import commands as K
 from bot import companion as C
-from bot.glossary import lookup_term, suggest_terms
+from bot.glossary import glossary_answer
 from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from bot.wargame_chess import commands as W
 from bot.wargame_chess.glossary import TERMS, TUTORIAL
@@ -758,10 +758,7 @@ def companion(t: Table, c: W.Companion, player: Player | None) -> Reply:
         t.decks.update(C.new_decks())
     verb = c.verb
     if verb == "rules":
-        found = lookup_term(TERMS, " ".join(args)) if args else None
-        if found is None:
-            return Reply("Rules terms: " + ", ".join(suggest_terms(TERMS, " ".join(args), 30)))
-        return Reply(f"{found[0]}: {found[1]}")
+        return Reply(glossary_answer(TERMS, " ".join(args)))
     if verb == "roll":
         return _roll(t, args)
     if verb in ("resolve", "odds"):

@@ -240,6 +240,17 @@ class Hint(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class LookUpTerm(Command):
+    """The console's `rules <term>` in its system's glossary, for a system whose own words do
+    not read `rules` (Discord has `/rules`)."""
+
+    name: ClassVar[str] = "rules"
+    looks: ClassVar[bool] = True
+    console_only: ClassVar[bool] = True
+    term: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ListActions(Command):
     """The legal choices numbered, a page from ``start`` (0: every one)."""
 

@@ -15,6 +15,7 @@ from typing import Any
 from bot import commands as K
 from bot import systems
 from bot.answers import sentence
+from bot.glossary import glossary_answer
 from bot.opponent import (
     AI_HELP,
     AI_UNDO_HELP,
@@ -158,6 +159,8 @@ class Table:
         if verb == "board":
             return K.build(K.ShowBoard, view=args[0] if args else None)
         command = self.plugin.parse(verb, args, self)
+        if command is None and verb == "rules":  # (the glossary, when the system has no own)
+            return K.build(K.LookUpTerm, term=" ".join(args) or None)
         if command is None:
             raise ParseError(f"unknown command '{words[0]}': type `help` for the commands")
         return command
@@ -255,6 +258,8 @@ class Table:
             raise RulesError(
                 f"that is a command of another game system; this table plays {self.plugin.name}"
             )
+        if isinstance(c, K.LookUpTerm):
+            return Reply(glossary_answer(self.plugin.glossary(), c.term))
         if isinstance(c, K.Help):
             if self.discord:
                 return Reply(self.plugin.help)

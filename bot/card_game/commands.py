@@ -21,16 +21,6 @@ class Hand(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class RulesTerm(Command):
-    """Look a rules term up (the console's `rules`; Discord has `/rules`)."""
-
-    name: ClassVar[str] = "rules"
-    system: ClassVar[str] = SYSTEM
-    looks: ClassVar[bool] = True
-    term: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class CardInfo(Command):
     """Look a card up by name or misspelling, with its picture."""
 

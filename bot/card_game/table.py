@@ -11,7 +11,6 @@ from bot import commands as K
 from bot.card_game import commands as C
 from bot.card_game import text as X
 from bot.card_game.glossary import HELP, TERMS, TUTORIAL
-from bot.glossary import glossary_answer
 from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.card_game import actions as A
 from rules.card_game.battlefield import GRID
@@ -186,8 +185,6 @@ class CardGameTable(SystemPlugin):
                 raise ParseError("say which unit attacks the King: `attack c3`")
             K.at_most(args, 1, "`attack c3`")
             return b(C.AttackKing, start=args[0])
-        if verb == "rules":
-            return b(C.RulesTerm, term=rest or None)
         if verb == "choose":
             return b(C.Choose, option=rest or None)
         if verb == "cancel":
@@ -198,8 +195,6 @@ class CardGameTable(SystemPlugin):
 
     # ---- running commands ----
     def run(self, table: Table, c: K.Command, player: Player | None) -> Reply:
-        if isinstance(c, C.RulesTerm):
-            return Reply(glossary_answer(TERMS, c.term))
         if isinstance(c, C.CardInfo):
             from bot.card_game.render import card_png
 

@@ -178,7 +178,8 @@ def status_text(state: GameState) -> str:
     lines = [f"Phase: {state.phase.value}."]
     if state.phase is Phase.PLAY:
         lines.append(
-            f"Turn {state.turn}: {state.to_act.title} has used {state.activations} of "
+            f"Turn {state.turn} of {state.config.turn_limit}: {state.to_act.title} has used "
+            f"{state.activations} of "
             f"{state.limit} activations{'; Refresh used' if state.refreshed else ''}."
         )
         flags = [
@@ -195,7 +196,7 @@ def status_text(state: GameState) -> str:
         chest = state.chest_of(p)
         dead = len(state.units_of(p, Zone.DEAD))
         drained = len(state.units_of(p, Zone.DRAINED))
-        extra = f", chest {3 - chest.wounds}/3" if chest is not None else ""
+        extra = f", chest on {chest.where} ({3 - chest.wounds}/3 HP)" if chest is not None else ""
         lines.append(
             f"{p.title}: {count(len(state.hands[p]), 'Gambit Card')}, {dead} dead, "
             f"{drained} drained{extra}."
@@ -391,7 +392,11 @@ def prompt(state: GameState, discord: bool = False) -> str:
     assert d is not None
     p = state.pending
     if p is not None:
-        how = "with the buttons below or `/chess28 choose`" if discord else "with `choose <option>`"
+        how = (
+            "with the buttons below or `/chess28 choose`"
+            if discord
+            else "with `choose <option>` (`actions` lists them)"
+        )
         if discord and p.kind in ("glory", "defence_window", "relentless", "last_gasp"):
             how = "with the button below (no card), or play a card with `/chess28 gambit`"
         return f"{d.title} decides: {p.text}; answer {how}."

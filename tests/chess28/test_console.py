@@ -174,3 +174,15 @@ def test_a_gambit_card_in_a_window_may_be_played_with_gambit_as_with_choose() ->
     r = t.run("gambit iron skin")
     assert r.ok, r.text
     assert t.rules.history(t.state)[-1].action == A.Choose("Iron Skin")
+
+
+def test_the_status_names_the_turn_limit_and_where_each_chest_is() -> None:
+    t = Table(RandomDice(3))
+    assert t.run("game new chess28 pinata").ok
+    while t.state.phase is not Phase.PLAY:
+        assert t.run("1").ok
+    status = t.run("status").text
+    assert f"Turn 1 of {t.state.config.turn_limit}:" in status, status
+    for p in Player:
+        chest = t.state.chest_of(p)
+        assert f"chest on {chest.where} (3/3 HP)" in status, status

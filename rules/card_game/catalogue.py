@@ -81,10 +81,34 @@ class Card:
         if self.is_piece:
             return (
                 f"{self.name} ({self.suit.title()} {self.piece}): cost {self.cost}, Attack "
-                f"{self.attack}, Health {self.health}, Material {self.material}. {self.text}"
+                f"{self.attack}, Health {self.health}, Material {self.material}. "
+                f"Moves {self.moves_text()}. {self.text}"
             )
         kind = "Tactic" if self.type is CardType.TRADE else f"{self.type.title()} Tactic"
         return f"{self.name} ({kind}): cost {self.cost}, Material {self.material}. {self.text}"
+
+    def moves_text(self) -> str:
+        """How the piece moves, in words: its chess piece's way on the small battlefield, or
+        the steps and slides its own ``movement`` lists."""
+        if not self.movement:
+            return PIECE_MOVES.get(self.piece, "as its piece does")
+        legs = []
+        for part in (p.strip() for p in self.movement.split(";") if p.strip()):
+            kind, delta, *only = part.split()
+            dx, dy = delta.split(",")
+            what = f" ({only[0]} only)" if only else ""
+            legs.append(f"{kind} {dx} across, {dy} forward{what}")
+        return "by its own legs: " + "; ".join(legs)
+
+
+# How each chess piece moves on the battlefield (CTG-2; ``battlefield.DEFAULT_MOVEMENT``).
+PIECE_MOVES = {
+    "pawn": "one square forward, and attacks one square diagonally forward",
+    "knight": "in an L (two squares one way and one the other), jumping over pieces",
+    "bishop": "any number of squares diagonally, until a piece is in the way",
+    "rook": "any number of squares straight, until a piece is in the way",
+    "queen": "any number of squares straight or diagonally, until a piece is in the way",
+}
 
 
 def _int(text: str) -> int:

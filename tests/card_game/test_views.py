@@ -235,3 +235,20 @@ def test_a_question_in_a_prompt_keeps_its_own_mark() -> None:
     assert asked.program is not None and asked.program.prompt.endswith("?")
     assert "?:" not in prompt and f"{asked.program.prompt} `choose" in prompt, prompt
     assert "?:" not in discord  # (Discord's public words do not say which card it is)
+
+
+def test_a_piece_card_says_how_it_moves() -> None:
+    """Each piece card's text says how it moves, matching its legs on the battlefield."""
+    from rules.card_game.battlefield import movement_of
+    from rules.card_game.catalogue import cards
+
+    for card in cards():
+        if not card.is_piece:
+            continue
+        text = card.describe()
+        assert " Moves " in text, text
+        legs = movement_of(card.piece, card.movement)
+        slides = any(leg.slide for leg in legs)
+        assert ("until a piece is in the way" in text) is slides, (card.name, text)
+    knight = next(c for c in cards() if c.piece == "knight")
+    assert "in an L" in knight.describe()

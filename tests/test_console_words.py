@@ -326,3 +326,6 @@ def test_rules_lookups_know_the_words_each_game_prints() -> None:
     ]:
         text = t.run(f"rules {word}").text
         assert text.startswith(f"{term}: "), (word, text)
+    assert t.run("game new d20-chess").ok
+    for word in ("pawn", "king", "lair", "turn limit", "moves"):
+        assert t.run(f"rules {word}").text.startswith(f"{word}: "), word

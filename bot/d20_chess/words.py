@@ -253,7 +253,8 @@ TERMS = {
     "its square - the defender's Defence - the defence bonus of the defender's square. More than "
     "10 captures; otherwise the attacker stays where it was and the turn ends.",
     "critical failure": "A natural 1 on the capture roll: the attacker is captured instead, and "
-    "the defender gains half its value as XP.",
+    "the defender gains half its value as XP (the Dragon, when it is the defender, gains none). "
+    "A natural 20 has no special effect: the total decides.",
     "initiative": "A side's bonus to every capture roll: 5 at the start, changed by initiative "
     "tiles (the house deck's War drums and Marsh fog) for the rest of the game. The Dragon's is "
     "always 5.",
@@ -278,4 +279,17 @@ TERMS = {
     "(Attack/Defence).",
     "winning": "Capture the enemy King (by any piece, the Dragon included). After the turn "
     "limit (100 turns each by default) the game is drawn.",
+    "turn limit": "So that every game ends, after 100 turns each (by default; `turns N` when the "
+    "game is made, 1 to 500) the game is drawn.",
+    "moves": "As in chess: sliding pieces stop at the first piece in the way (the Dragon too), "
+    "Knights jump, Pawns step forward and attack one square diagonally forward. There is no "
+    "check, no castling and no en passant.",
+    "pawn": "Steps one square forward (two on its first move, when both squares are empty) and "
+    "attacks one square diagonally forward. Reaching the far end gives it 8 XP. A Pawn whose "
+    "attack was repelled has not moved: it may still step two.",
+    "king": "Moves one square any way; Attack 1, Defence 10. There is no check: a King may "
+    "stand next to danger. Losing it, to any capture, loses the game.",
+    "lair": "The Dragon's lair tile: found by exploring, it wakes the Dragon, which comes out "
+    "onto the lair after that move (or the first empty square around it, or waits if all are "
+    "full).",
 }

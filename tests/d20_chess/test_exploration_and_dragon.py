@@ -189,3 +189,79 @@ def test_conceding_ends_the_game_for_the_other_side() -> None:
     assert result is not None and result.winner is Player.WHITE
     with pytest.raises(RulesError, match="over"):
         SYSTEM.apply(s, Concede(Player.WHITE), ScriptedDice([]))
+
+
+# ---- cases a reviewer found untested (each test fails if its rule breaks) ----
+
+
+def test_a_promotion_won_in_the_opponents_turn_is_asked_of_its_owner() -> None:
+    """E13: a White Pawn that repels a Black attack with a natural 1 gains XP in Black's turn;
+    White answers the promotion (not Black), and then White moves."""
+    from rules.core.errors import NotYourDecision
+    from rules.d20_chess.actions import Keep
+    from tests.d20_chess.helpers import EMPTY_DECK
+
+    s = position("wPd4 bRd5 wKa1 bKh8", EMPTY_DECK, to_act=Player.BLACK)
+    s = play(s, "d5", "d4", 1)  # the Rook fails critically: the Pawn gains 2½ (1 + 2½ >= 3)
+    pawn = s.at(SQ("d4"))
+    assert pawn is not None and s.offers == (pawn.key,)
+    assert SYSTEM.decider(s) is Player.WHITE and s.to_act is Player.BLACK
+    with pytest.raises(NotYourDecision):
+        SYSTEM.apply(s, Keep(), ScriptedDice([]), player=Player.BLACK)
+    s, _ = SYSTEM.apply(s, Keep(), ScriptedDice([]), player=Player.WHITE)
+    assert not s.offers and SYSTEM.decider(s) is Player.WHITE
+
+
+def test_the_dragon_attacks_black_pieces_too_from_its_own_square_bonus() -> None:
+    """E15/E6: the Dragon's prey is either side's, and an attack tile under it counts."""
+    from rules.d20_chess.captures import modifiers
+
+    hill = deck({"name": "Hill", "effect": "attack", "amount": 2})
+    s = position("Dd4 bPc5 wKa1 bKh8", hill, explored=((SQ("d4"), 0),), pile=())
+    assert s.dragon is not None
+    mods = modifiers(s, s.dragon, s.at(SQ("c5")))  # type: ignore[arg-type]
+    assert mods.attack_bonus == 2, mods
+    s = play(s, "a1", "a2", 2)  # 2 + 11 + 5 + 2 - 1 = 19: captured
+    assert where(s, "c5") == "D" and where(s, "d4") == "-"
+
+
+def test_the_dragons_initiative_is_always_5() -> None:
+    """E5: whatever the sides' initiative, the Dragon rolls with 5."""
+    from rules.d20_chess.captures import modifiers
+    from tests.d20_chess.helpers import EMPTY_DECK
+
+    s = position("Dd4 wPc3 wKa1 bKh8", EMPTY_DECK, initiative=(7, 2))
+    assert s.dragon is not None
+    assert modifiers(s, s.dragon, s.at(SQ("c3"))).initiative == 5  # type: ignore[arg-type]
+
+
+def test_the_dragon_waits_in_a_full_ring_then_comes_out_onto_its_lair() -> None:
+    """E15: just woken with its lair and every square around it full, it waits (it is not
+    lost); once the lair is empty it comes out onto the lair itself."""
+    s = position("wKa1 bKh8 wNc2 wPd2 wPe2 wPf2 wPd3 wPf3 wPd4 wPe4 wPf4", LAIR)
+    s = play(s, "c2", "e3", 1)  # the Knight finds the lair on e3; the ring is full
+    assert s.lair == SQ("e3") and s.dragon is None
+    assert any("waits" in e.text for e in s.history[-1].events)
+    s = play(s, "h8", "g8")
+    s = play(s, "e3", "c2")  # the lair is empty now
+    assert s.dragon is not None and s.dragon.square == SQ("e3")
+
+
+def test_a_pawn_may_attack_the_dragon_and_a_repelled_pawn_may_still_step_two() -> None:
+    """E2: the Dragon is an enemy to a Pawn's diagonal attack; E1: a Pawn whose attack was
+    repelled has not moved from its square, so its first step may still be two."""
+    from tests.d20_chess.helpers import EMPTY_DECK
+
+    s = position("Dd5 wPc4 wKa1 bKh8", EMPTY_DECK, pile=())
+    assert Move(SQ("c4"), SQ("d5")) in SYSTEM.legal_actions(s)
+    s = position("wPe2* bPd3 wKa1 bKh8", EMPTY_DECK)
+    s = play(s, "e2", "d3", 5)  # 5 + 1 + 5 - 1 = 10: repelled
+    s = play(s, "h8", "g8")
+    assert Move(SQ("e2"), SQ("e4")) in SYSTEM.legal_actions(s)
+
+
+def test_an_initiative_tile_found_by_black_changes_blacks_initiative() -> None:
+    """E5: the finder's side, Black's too."""
+    s = position("bPe7* wKa1 bKh8", THREE, to_act=Player.BLACK)
+    s = play(s, "e7", "e5", 3)  # the 3rd of 3 tiles: the Drums, +1
+    assert s.initiative == (5, 6)

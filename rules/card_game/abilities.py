@@ -52,13 +52,25 @@ def _pawns_in(ctx: Ctx, *piles: str) -> list[tuple[int, str]]:
     return [(c, p) for p in piles for c in getattr(side, p) if ctx.w.card(c).is_pawn]
 
 
+PILE_NAMES = {"captured": "Captured pile", "burn": "Burn pile"}
+
+
 def _recall(ctx: Ctx, found: list[tuple[int, str]], what: str, *, ready: bool) -> None:
     """Choose one of ``found`` (card, pile) and an empty square of your Base for it."""
     squares = ctx.empty_base()
     if not squares:
         raise Impossible("your Base has no empty square")
     piles = dict(found)
-    cid = ctx.card(f"Which {what} comes back?", piles)
+    prompt = f"Which {what} comes back?"
+    if ctx.w.config.revision >= 3 and len(set(piles.values())) > 1:
+        # a card of each name from each pile: which pile it leaves matters (CG-26); the first
+        # rules offered one card of a name, the Captured pile's when both had one
+        offered: dict[str, int] = {}
+        for c, pile in found:
+            offered.setdefault(f"{ctx.w.card(c).name} ({PILE_NAMES[pile]})", c)
+        cid = int(ctx.choose(prompt, ((str(c), label) for label, c in offered.items())))
+    else:
+        cid = ctx.card(prompt, piles)
     sq = ctx.square(f"Where does {ctx.w.card(cid).name} enter?", squares)
     zones.leave_pile(ctx.w, ctx.me, cid, piles[cid])
     zones.place(ctx.w, ctx.me, cid, sq, ready=ready, played=False)

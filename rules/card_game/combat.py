@@ -135,7 +135,11 @@ def resolve(w: Work) -> None:
         _advance(w, atk_unit, cb, "The defender is gone: ")
         return
     if changed and def_unit.square != cb.target:  # the defender moved away in a window
-        _fall_back(w, cb, me, name, f"{label(w, def_unit)} is no longer on {cb.target}: ")
+        gone = f"{label(w, def_unit)} is no longer on {cb.target}: "
+        if cb.showdown and w.config.revision >= 3 and cb.target and w.at(cb.target) is None:
+            _advance(w, atk_unit, cb, gone)  # a piece played onto an empty square enters it
+            return
+        _fall_back(w, cb, me, name, gone)
         return
     back = attack_of(w, def_unit)
     def_unit = replace(def_unit, damage=def_unit.damage + strikes)

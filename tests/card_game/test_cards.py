@@ -139,6 +139,20 @@ def test_diamond_rook_deploy_brings_a_pawn_from_the_captured_or_burn_pile() -> N
     assert s.at(sq("b1")).cid == burnt and burnt not in s.side(W).burn
 
 
+def test_diamond_rook_offers_a_pawn_from_each_pile_when_both_hold_one() -> None:
+    """Which pile the Pawn leaves matters (a Captured Pawn may come back by other cards too):
+    with a Pawn in each pile both are offered, named by pile (CG-26, rules revision 3)."""
+    b = Build()
+    b.add(W, "Pawn", "captured")
+    burnt = b.add(W, "Pawn", "burn")
+    rook = b.add(W, "Diamond Rook")
+    s = use_trigger(pick(act(b.state(), A.PlayCard(rook)), "a1"))
+    labels = [label for _, label in s.program.options]
+    assert labels == ["Pawn (Captured pile)", "Pawn (Burn pile)"], labels
+    s = pick(pick(s, "Pawn (Burn pile)"), "b1")
+    assert s.at(sq("b1")).cid == burnt and burnt not in s.side(W).burn
+
+
 def test_diamond_bishop_trap_trades_itself_for_a_diamond_piece() -> None:
     b = Build()
     bishop = b.unit(W, "Diamond Bishop", "a2")  # 5/3

@@ -3,6 +3,8 @@ Kings, victory; the rulebook's annotated example turn."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.card_game import actions as A
@@ -481,3 +483,23 @@ def test_a_trade_draw_after_the_last_burn_can_be_burned_too() -> None:
     assert A.Burn(drawn) in legal_actions(s)
     declined = use_trigger(act(b.state(phase=Phase.BURN), A.Burn(pawn)), use=False)
     assert declined.phase is Phase.MAIN  # no card left: the phase ends
+
+
+def test_a_showdown_whose_defender_is_moved_away_enters_the_empty_square() -> None:
+    """A piece played onto an enemy in your Base whose defender a window moves away: the
+    square is empty, so the piece enters it, as a piece played onto an empty square does
+    (CG-12 from rules revision 3; before, it went back to hand, its cost spent)."""
+    b = Build()
+    b.unit(B, "Rook", "c1")
+    knight = b.add(W, "Knight")
+    blunder = b.add(W, "Blunder")
+    start = b.state(material=(10, 10))
+    s = act(pick(act(start, A.PlayCard(knight)), "c1"), A.PlayCard(blunder))
+    s, ev = events(pick(pick(s, "Rook"), "e2"), A.Pass(), A.Pass())
+    assert s.unit(knight).square == sq("c1") and knight not in s.side(W).hand, texts(ev)
+    rook = next(u for u in s.units if u.owner is B)
+    assert rook.square == sq("e2") and rook.damage == 0
+    old = replace(start, config=replace(start.config, revision=2))
+    s = act(pick(act(old, A.PlayCard(knight)), "c1"), A.PlayCard(blunder))
+    s = act(pick(pick(s, "Rook"), "e2"), A.Pass(), A.Pass())
+    assert knight in s.side(W).hand  # (as games of revision 2 were played)

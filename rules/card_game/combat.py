@@ -136,7 +136,12 @@ def resolve(w: Work) -> None:
         return
     if changed and def_unit.square != cb.target:  # the defender moved away in a window
         gone = f"{label(w, def_unit)} is no longer on {cb.target}: "
-        if cb.showdown and w.config.revision >= 3 and cb.target and w.at(cb.target) is None:
+        if (
+            cb.showdown
+            and w.config.revision >= 3
+            and cb.target is not None
+            and w.at(cb.target) is None
+        ):
             _advance(w, atk_unit, cb, gone)  # a piece played onto an empty square enters it
             return
         _fall_back(w, cb, me, name, gone)

@@ -175,8 +175,7 @@ def resolve(w: Work) -> None:
         return
     # Both survive: the attacker goes back where it came from (from hand: back to the hand).
     if cb.showdown:
-        w.edit(me, hand=(*w.side(me).hand, cb.attacker))
-        w.say("returned", f"Both survive: {name} goes back to {me.title}'s hand.")
+        _back_to_hand(w, cb, me, f"Both survive: {name} goes back to {me.title}'s hand.")
     else:
         w.say("held", f"Both survive: {name} goes back to {cb.origin}.")
 
@@ -184,10 +183,20 @@ def resolve(w: Work) -> None:
 def _fall_back(w: Work, cb: Combat, me: Player, name: str, why: str) -> None:
     """No fight after all: the attacker stays where it came from (from hand: back to it)."""
     if cb.showdown:
-        w.edit(me, hand=(*w.side(me).hand, cb.attacker))
-        w.say("returned", f"{why}{name} goes back to {me.title}'s hand.")
+        _back_to_hand(w, cb, me, f"{why}{name} goes back to {me.title}'s hand.")
     else:
         w.say("held", f"{why}{name} stays on {cb.origin}.")
+
+
+def _back_to_hand(w: Work, cb: Combat, me: Player, text: str) -> None:
+    """A Showdown's piece goes back to its owner's hand, never having entered: if the King of
+    Spades' "enters ready" was spent on it (it had no First Move of its own), the next piece
+    played this turn enters ready instead (CG-27; the first rules lost it)."""
+    w.edit(me, hand=(*w.side(me).hand, cb.attacker))
+    w.say("returned", text)
+    readied = cb.incoming is not None and cb.incoming.actions > 0
+    if w.config.revision >= 3 and readied and not w.card(cb.attacker).first_move:
+        w.next_ready = True
 
 
 def _advance(w: Work, u: Unit, cb: Combat, why: str) -> None:

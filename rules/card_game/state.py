@@ -22,8 +22,9 @@ TURN_LIMIT = 100  # turns in all (50 each) before the game is a draw (ruling CG-
 # changed (CG-12), Take for defenders and Pawn's Gambit in a Showdown (CG-13), King of Clubs'
 # boost (CG-16), King of Hearts, Thinking and the Material Phase (CG-24); 3 (2026-11-27), the
 # Kings of Spades and Hearts work with 2 or 3 Material, not paid for and then undone (CG-25),
-# a Showdown's piece enters the square its defender was moved off (CG-12), and Diamond Rook
-# offers a Pawn from each pile (CG-26).
+# a Showdown's piece enters the square its defender was moved off (CG-12), Diamond Rook
+# offers a Pawn from each pile (CG-26), and a readied piece sent back to hand leaves the King
+# of Spades' effect for the next (CG-27).
 # A game keeps its revision, so games saved before replay as they were played.
 RULES_REVISION = 3
 

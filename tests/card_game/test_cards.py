@@ -300,6 +300,25 @@ def _revision(b: Build, revision: int) -> Config:
     return replace(b.state().config, revision=revision)
 
 
+def test_king_of_spades_ready_is_kept_when_the_showdown_piece_goes_back_to_hand() -> None:
+    """The piece the King of Spades readied never entered (both survived its Showdown and it
+    went back to hand): the next piece played this turn enters ready (CG-27, revision 3)."""
+    for revision, ready in ((3, True), (2, False)):
+        b = Build(white_king="King of Spades")
+        b.unit(B, "Heart Rook", "c1")  # 2/6: it and the Knight (4/3) both survive
+        knight = b.add(W, "Knight")
+        bishop = b.add(W, "Bishop")
+        start = b.state(material=(12, 0))
+        start = replace(start, config=replace(start.config, revision=revision))
+        s = act(start, A.UseKing())
+        s = pass_windows(pick(act(s, A.PlayCard(knight)), "c1"))
+        if knight not in s.side(W).hand:
+            raise AssertionError("the Showdown was meant to leave both standing")
+        assert s.next_ready is ready, revision
+        s = pick(act(s, A.PlayCard(bishop)), "e1")
+        assert s.unit(bishop).tired is not ready, revision
+
+
 def test_king_of_diamonds_draws_one_or_two_then_discards_one() -> None:
     b = Build(white_king="King of Diamonds")
     b.add(W, "Pin", "deck")

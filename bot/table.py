@@ -37,6 +37,7 @@ from rules.core.board import Player
 from rules.core.dice import Dice
 from rules.core.errors import ParseError, RulesError
 from rules.core.history import Event
+from rules.core.words import count
 
 GAME_OVER_HINT = "Type `game new` to play again."
 SHOWN_ACTIONS = 40
@@ -141,6 +142,9 @@ class Table:
                 return K.build(K.AISeats, seats=args[0], level=args[1])
             return K.build(K.AISeats, seats=args[0] if args else "black")
         if verb == "actions" and args:  # `actions 41`: from the 41st; `actions all`
+            K.at_most(args, 1, "`actions`, `actions 41` or `actions all`")
+            if args[0] == "0":
+                raise ParseError("choices are numbered from 1: say `actions 41` or `actions all`")
             return K.build(K.ListActions, start=0 if args[0].lower() == "all" else args[0])
         simple = {
             "hint": K.Hint,
@@ -392,7 +396,7 @@ class Table:
         if not acts:
             return self.prompt()
         if start > len(acts):
-            raise RulesError(f"there are {len(acts)} choices now: `actions` lists them")
+            raise RulesError(f"{count(len(acts), 'choice')} now: `actions` lists them")
         first = max(start, 1)
         end = len(acts) if start == 0 else min(len(acts), first - 1 + SHOWN_ACTIONS)
         lines = [

@@ -819,47 +819,57 @@ async def ai_turn_retrying(svc: Any, game_id: int, not_before: float) -> Any:
 
 async def resume_ai(client: discord.Client) -> None:
     """On start-up: practice games where the AI must decide (a restart during its turn) play
-    on; with no interaction to answer, the live message is edited through its channel."""
+    on, each at its own pace and all at once (one long game never holds up the others); with
+    no interaction to answer, the live message is edited through its channel."""
     svc: Any = getattr(client, "service", None)
     if svc is None:
         return
-    loop = asyncio.get_running_loop()
     settings = getattr(client, "settings", None)
     waiting, stale = await svc.resume_ai(None if settings is None else settings.runs_guild)
-    for game_id in waiting:
-        shown = loop.time()  # (the first action after the restart paced like any other)
-        while True:
-            try:
-                ans = await ai_turn_retrying(svc, game_id, shown + svc.ai_pace)
-            except AIFailed:
-                break  # (logged; it tries again at the next start)
-            if ans is None:
-                break
-            channel = client.get_channel(ans.channel_id) if ans.channel_id else None
-            if channel is None or not hasattr(channel, "send"):
-                break
-            await _show_live(svc, channel, ans)
-            if ans.log:  # (at the game's end, with the Rematch button, as after a player's)
-                rematch = live_view(ans) if ans.over else None
-                await channel.send(
-                    fit(ans.log),
-                    view=rematch or discord.utils.MISSING,
-                    allowed_mentions=pings(ans),
-                )
-            if ans.over and isinstance(channel, discord.Thread):
-                try:
-                    await channel.edit(archived=True)
-                except discord.HTTPException:
-                    log.info("could not archive the thread of game %s", ans.game_id)
-            shown = loop.time()
-            if not ans.ai_turn:
-                break
     # A practice game that changed just before the restart: the AI's last action may have been
     # saved and not shown (the process stopped between the two). Its live message is shown again.
     for ans in stale:
         channel = client.get_channel(ans.channel_id) if ans.channel_id else None
         if channel is not None and hasattr(channel, "send"):
             await _show_live(svc, channel, ans)
+    done = await asyncio.gather(
+        *(_resume_one(client, svc, game_id) for game_id in waiting), return_exceptions=True
+    )
+    for game_id, outcome in zip(waiting, done, strict=True):
+        if isinstance(outcome, BaseException):
+            log.error("resuming game %s failed", game_id, exc_info=outcome)
+
+
+async def _resume_one(client: discord.Client, svc: Any, game_id: int) -> None:
+    """One practice game's AI turn after a restart, paced like any other, to its end."""
+    loop = asyncio.get_running_loop()
+    shown = loop.time()  # (the first action after the restart paced like any other)
+    while True:
+        try:
+            ans = await ai_turn_retrying(svc, game_id, shown + svc.ai_pace)
+        except AIFailed:
+            return  # (logged; it tries again at the next start)
+        if ans is None:
+            return
+        channel = client.get_channel(ans.channel_id) if ans.channel_id else None
+        if channel is None or not hasattr(channel, "send"):
+            return
+        await _show_live(svc, channel, ans)
+        if ans.log:  # (at the game's end, with the Rematch button, as after a player's)
+            rematch = live_view(ans) if ans.over else None
+            await channel.send(
+                fit(ans.log),
+                view=rematch or discord.utils.MISSING,
+                allowed_mentions=pings(ans),
+            )
+        if ans.over and isinstance(channel, discord.Thread):
+            try:
+                await channel.edit(archived=True)
+            except discord.HTTPException:
+                log.info("could not archive the thread of game %s", ans.game_id)
+        shown = loop.time()
+        if not ans.ai_turn:
+            return
 
 
 async def _show_live(svc: Any, channel: Any, ans: Answer) -> None:

@@ -300,7 +300,9 @@ def test_every_choice_can_be_listed_page_by_page() -> None:
     every = t.run("actions all").text.splitlines()
     assert len(every) == n and every[-1].startswith(f"{n}. "), every[-1]
     past = t.run(f"actions {n + 1}")
-    assert not past.ok and f"There are {n} choices" in past.text, past.text
+    assert not past.ok and f"{n} choices now" in past.text, past.text
+    zero = t.run("actions 0")
+    assert not zero.ok and "numbered from 1" in zero.text, zero.text
 
 
 def test_rules_lookups_know_the_words_each_game_prints() -> None:

@@ -4,6 +4,7 @@ live message; hints for the player who decides; a restart during the AI's turn r
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
 from typing import Any
@@ -961,3 +962,34 @@ async def test_an_ai_action_saved_then_failing_to_show_is_not_played_twice(
     assert not any(views.AI_FAILED in s.content for s in table.sent)
     assert len(table.errors) == 1  # logged once, not tried again
     table.errors.clear()
+
+
+async def test_after_a_restart_every_waiting_practice_game_resumes_at_once() -> None:
+    """Each waiting game's first AI action comes one pace after start-up, whatever the number
+    of games: they play on side by side, not one after another's whole run."""
+    import types
+
+    import cogs.views as V
+
+    class Service:
+        ai_pace = 0.2
+
+        def __init__(self) -> None:
+            self.first: dict[int, float] = {}
+            self.start = 0.0
+
+        async def resume_ai(self, serves: Any) -> tuple[list[int], list[Any]]:
+            return [1, 2, 3, 4], []
+
+        async def ai_turn(self, game_id: int, not_before: float = 0.0) -> Any:
+            loop = asyncio.get_running_loop()
+            await asyncio.sleep(max(0.0, not_before - loop.time()))
+            self.first.setdefault(game_id, loop.time() - self.start)
+            return None  # (each game's first action is all this test follows)
+
+    svc = Service()
+    svc.start = asyncio.get_running_loop().time()
+    client: Any = types.SimpleNamespace(service=svc, settings=None, get_channel=lambda i: None)
+    await V.resume_ai(client)
+    assert sorted(svc.first) == [1, 2, 3, 4]
+    assert all(0.2 <= t < 0.35 for t in svc.first.values()), svc.first

@@ -68,7 +68,7 @@ def _moments(state: GameState, step: Step) -> list[_At]:
             out.append(_At(Moment.TURN_START, Player.parse(str(e.get("first")))))
         elif e.kind == "turn_end":
             last = state.last_activator
-            out.append(_At(Moment.TURN_END, (last or state.to_act).other))
+            out.append(_At(Moment.TURN_END, (state.to_act if last is None else last).other))
         elif e.kind == "activated":
             key = str(e.get("piece"))
             out.append(_At(Moment.ACTIVATION_START, state.piece(key).owner, key))

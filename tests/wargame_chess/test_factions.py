@@ -483,3 +483,17 @@ def test_the_picture_names_no_summon_only_piece_before_the_teams_are_shown() -> 
     assert s.phase is not Phase.PLAY
     assert all(side.summon == () for side in panel_of(s).sides)
     assert panel_of(replace(s, phase=Phase.PLAY)).sides[0].summon == ("Moth Knight",)
+
+
+def test_the_end_of_turn_rules_start_with_the_player_who_did_not_activate_last() -> None:
+    """R93 from either seat: White is seat 0, which must not read as "nobody" (before, White
+    Activating last led the end of the turn with White)."""
+    from rules.core.history import Event, Step
+    from rules.wargame_chess.reminders import _moments
+    from rules.wargame_chess.system import SYSTEM
+
+    ending = Step(A.Decline(), (), (Event("turn_end", "Turn 1 ends", (("turn", 1),)),))
+    for last in Player:
+        s = replace(SYSTEM.new_game({}), last_activator=last, to_act=last.other)
+        leads = [at.lead for at in _moments(s, ending)]
+        assert leads == [last.other], (last, leads)

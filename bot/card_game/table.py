@@ -258,10 +258,14 @@ def hand_card(s: GameState, who: Player, text: str) -> int:
     partial = [n for n in names if wanted and wanted in n.lower()]
     if len(partial) == 1:  # "pawn" for the one Heart Pawn in the hand
         return names[partial[0]]
-    found = find(text)
+    holds = ", ".join(s.card(cid).name for cid in hand) or "nothing"
+    try:
+        found = find(text)
+    except RulesError:  # (no card of that name at all: say what the hand holds)
+        raise RulesError(f"'{text[:30]}' is not in your hand, which holds {holds}") from None
     if found.name in names:
         return names[found.name]
-    raise RulesError(f"there is no {found.name} in your hand")
+    raise RulesError(f"there is no {found.name} in your hand, which holds {holds}")
 
 
 def own_unit(s: GameState, who: Player, square: str) -> int:

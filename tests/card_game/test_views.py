@@ -252,3 +252,17 @@ def test_a_piece_card_says_how_it_moves() -> None:
         assert ("until a piece is in the way" in text) is slides, (card.name, text)
     knight = next(c for c in cards() if c.piece == "knight")
     assert "in an L" in knight.describe()
+
+
+def test_a_card_not_in_hand_is_answered_with_what_the_hand_holds() -> None:
+    """`mulligan Zebra` (no card is called that) and a real card not held both say the card is
+    not in the hand and list what it holds, instead of suggesting catalogue cards."""
+    t = Table(RandomDice(1))
+    t.run("game new card-game")
+    t.run("1")  # reveal the Kings and deal
+    who = t.rules.decider(t.state)
+    hand = [t.state.card(c).name for c in t.state.side(who).hand]
+    missing = next(n for n in ("Queen of Clubs", "Queen of Hearts", "Counter!") if n not in hand)
+    for typed in ("Zebra", missing):
+        r = t.run(f"mulligan {typed}")
+        assert not r.ok and "in your hand, which holds " + ", ".join(hand) in r.text, r.text

@@ -410,10 +410,7 @@ def _lookup(term: str | None) -> Reply:
         pass
     if term.strip().lower() in ROSTER:
         return Reply(T.card_text(ROSTER[term.strip().lower()]))
-    answer = glossary_answer(T.TERMS, term.casefold().replace("pinata", "piñata"))
-    if answer.startswith("No rules term"):
-        return Reply(answer)
-    return Reply(f"{answer}\n({T.CREDIT})")
+    return Reply(glossary_answer(T.TERMS, term, credit=T.CREDIT))
 
 
 def _odds(s: GameState | None, c: C.Odds) -> Reply:

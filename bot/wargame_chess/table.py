@@ -175,7 +175,7 @@ class WargameChessTable(SystemPlugin):
         return f"{team.points} pts: {problems[0] if problems else 'legal'}"
 
     def choices_shown(self, state: Any) -> bool:
-        return bool(state.phase is Phase.PLAY or state.outcome is not None)
+        return teams_shown(state)
 
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
         revised = REVISED_STAR in [w.lower() for w in words]
@@ -331,7 +331,7 @@ class WargameChessTable(SystemPlugin):
         if isinstance(c, W.Deploy):
             piece = _own_piece(state, c.piece, player)
             return table.act(A.Deploy(piece.key, c.square), player)
-        if state.phase in _SETUP and isinstance(c, _PLAY_ONLY):
+        if not teams_shown(state) and isinstance(c, _PLAY_ONLY):
             # refused before the piece is looked up: whether a team has it is secret until
             # both teams are deployed (ruling R9), and the answer must not tell
             raise RulesError(f"that is not possible during {state.phase.value}")
@@ -407,7 +407,12 @@ def with_reminders(text: str, s: GameState, discord: bool) -> str:
     return "\n".join(lines)
 
 
-_SETUP = (Phase.TREE_ORDER, Phase.TREES, Phase.TREE_CHOICE, Phase.DEPLOY)
+def teams_shown(state: GameState) -> bool:
+    """Whether the team lists are shown to each other: once both are deployed (play has
+    begun) or the game has ended (ruling R9). Until then no answer may tell what either holds."""
+    return bool(state.phase is Phase.PLAY or state.outcome is not None)
+
+
 _PLAY_ONLY = (
     W.Activate,
     W.Move,
@@ -429,7 +434,7 @@ def _own_piece(state: GameState, text: str, player: Player | None) -> Piece:
     player's own pieces only, with one answer for every other name, so that no refusal tells
     whether the opponent's secret team has a piece (ruling R9). At the console (``player``
     None: one terminal for both) any piece, as before."""
-    if player is None or state.phase not in _SETUP:
+    if player is None or teams_shown(state):
         return _piece(state, text, player)
     own = replace(state, pieces=tuple(p for p in state.pieces if p.owner is player))
     try:

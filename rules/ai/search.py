@@ -55,8 +55,8 @@ class _OutOfTime(Exception):
 class Settings:
     """How hard to think: the deepest search in decisions (``first`` the depth to start from),
     the beam below the root, one segment only (stop where the decider changes: greedy), the
-    determinizations of hidden information, the time bound, the node budget, and whether
-    positions are scored by material alone."""
+    determinizations of hidden information, the time bound, the node budget, whether
+    positions are scored by material alone, and how deep to search while setting up."""
 
     depth: int
     first: int = 1
@@ -66,6 +66,9 @@ class Settings:
     time_limit: float = 1.0
     max_nodes: int = 1_000_000
     material_only: bool = False  # score positions by material alone (the greedy baseline)
+    # while the system says the game is being set up (``GameSystem.setting_up``: Trees,
+    # terrain, deployment), search at most this many decisions deep; 0: as in play
+    setup_depth: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +316,9 @@ def decide(
     loop within one decision, but two decisions searched apart could each prefer their half of
     it."""
     start = time.perf_counter()
+    if settings.setup_depth and system.setting_up(state):
+        deep = min(settings.depth, settings.setup_depth)
+        settings = dataclasses.replace(settings, depth=deep, first=min(settings.first, deep))
     who = system.decider(state) if player is None else player
     if who is None:
         raise RulesError("the game is over: there is nothing to decide")

@@ -87,6 +87,10 @@ class Chess28(GameSystem[GameState, GameConfig]):
         p = state.pending
         return p is not None and p.kind in RESOLVING
 
+    def setting_up(self, state: GameState) -> bool:
+        """The game mode, the first player, the chests, terrain and deployment."""
+        return state.phase not in (Phase.PLAY, Phase.OVER)
+
     def legal_actions(self, state: GameState) -> Sequence[Action]:
         return engine.legal_actions(state)
 

@@ -127,6 +127,14 @@ class GameSystem(ABC, Generic[S, C]):
         not seen a decision later than a move, which does not. By default, never."""
         return False
 
+    def setting_up(self, state: S) -> bool:
+        """Whether the decision now sets the game up (Trees, terrain, deployment) rather than
+        plays it. A deployment is a long run of one player's placements, each with a hundred
+        squares or more, where searching the run deeper than one placement costs the easier
+        levels seconds a piece; they look one decision ahead there (``Settings.setup_depth``).
+        By default, never."""
+        return False
+
     def outcomes(
         self, state: S, action: Action, *, limit: int = chance.DEFAULT_LIMIT
     ) -> list[tuple[Fraction, S]]:

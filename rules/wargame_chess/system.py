@@ -17,7 +17,7 @@ from rules.wargame_chess import actions as A
 from rules.wargame_chess import ai as ai_terms
 from rules.wargame_chess import engine
 from rules.wargame_chess.faction_file import team_from_choice
-from rules.wargame_chess.state import FORMAT_VERSION, Decision, GameConfig, GameState
+from rules.wargame_chess.state import FORMAT_VERSION, Decision, GameConfig, GameState, Phase
 
 DEFAULT_TEAMS = ("K Q R 2N 3P", "K Q B 2N 3P")
 # The questions an Activation asks once its piece has chosen to Move or Attack: part of that
@@ -80,6 +80,10 @@ class WargameChess(GameSystem[GameState, GameConfig]):
         Attack already chosen."""
         p = state.pending
         return p is not None and p.decision in RESOLVING
+
+    def setting_up(self, state: GameState) -> bool:
+        """Tree setup and deployment."""
+        return state.phase not in (Phase.PLAY, Phase.OVER)
 
     def legal_actions(self, state: GameState) -> Sequence[Action]:
         return engine.legal_actions(state)

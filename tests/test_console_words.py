@@ -331,3 +331,36 @@ def test_rules_lookups_know_the_words_each_game_prints() -> None:
     assert t.run("game new d20-chess").ok
     for word in ("pawn", "king", "lair", "turn limit", "moves"):
         assert t.run(f"rules {word}").text.startswith(f"{word}: "), word
+
+
+def test_the_castle_and_promotion_prompts_name_a_piece_they_may_take() -> None:
+    """A walkthrough's Castle prompt said `castle N1` when the only partner was a Pawn, and
+    `castle N1` was refused: the example now names a partner (or a slain piece to promote
+    into) that the rules offer, and typed, it is accepted."""
+    import random
+    import re
+
+    from rules.wargame_chess.state import Decision
+
+    tried: set[Decision] = set()
+    for seed in range(1, 40):
+        t = Table(RandomDice(seed))
+        assert t.run("game new wargame-chess").ok
+        rng = random.Random(seed)
+        for _ in range(600):
+            if t.rules.result(t.state) is not None:
+                break
+            p = t.state.pending
+            if p is not None and p.decision in (Decision.CASTLE, Decision.PROMOTION):
+                prompt = t.prompt()
+                example = re.search(r"`((?:castle|promote) \S+)`", prompt)
+                assert example, prompt
+                r = t.run(example.group(1))
+                assert r.ok, (prompt, r.text)
+                tried.add(p.decision)
+                continue
+            n = len(t.rules.legal_actions(t.state))
+            assert t.run(str(rng.randrange(n) + 1)).ok
+        if len(tried) == 2:
+            break
+    assert tried == {Decision.CASTLE, Decision.PROMOTION}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.chess28.text import TERMS as C28_TERMS
 from bot.glossary import lookup_term
 from bot.wargame_chess.glossary import TERMS
 
@@ -36,3 +37,31 @@ def test_a_term_is_found_by_the_words_a_player_types(typed: str, term: str) -> N
 @pytest.mark.parametrize("typed", ["win", "xyzzy", "", "a"])
 def test_nothing_close_is_not_answered_with_another_term(typed: str) -> None:
     assert lookup_term(TERMS, typed) is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "term"),
+    [
+        ("chest", "Treasure Chest"),
+        ("chests", "Treasure Chest"),
+        ("carnage", "Rule of Carnage"),
+        ("stubborn", "Stubborn"),
+        ("barge", "Barge"),
+        ("chill", "Chill Grasp"),
+        ("grasp", "Chill Grasp"),
+        ("footwork", "Fancy Footwork"),
+        ("bloodlust", "Bloodlust"),
+    ],
+)
+def test_chess28_terms_by_a_later_word_and_its_abilities(typed: str, term: str) -> None:
+    """A walkthrough asked `rules chest` and `rules stubborn` and got "No rules term", though
+    Treasure Chest was listed as the closest and Stubborn is on the roster's cards."""
+    found = lookup_term(C28_TERMS, typed)
+    assert found is not None and found[0] == term, (typed, found)
+
+
+def test_a_later_word_of_two_terms_names_neither() -> None:
+    terms = {"Move Chart": "a", "Attack Chart": "b"}
+    assert lookup_term(terms, "chart") is None  # which chart is not guessed
+    assert lookup_term({"Faction Leader": "x"}, "leader") == ("Faction Leader", "x")
+    assert lookup_term({"Faction Leader": "x", "Team Leader": "y"}, "leader") is None

@@ -15,6 +15,7 @@ from rules.chess28.roster import POINTS, READY_MADE, ROSTER
 from rules.chess28.setup import unsized
 from rules.chess28.state import (
     BOARD,
+    CHEST_HP,
     GameState,
     Phase,
     Terrain,
@@ -116,8 +117,25 @@ TERMS: dict[str, str] = {
     "once, to pay for a Gambit Card or a Heroic Fortune re-roll.",
     "Drained": "A dead model spent to pay for something; it cannot pay again until a Refresh "
     "(or Desiccate) sends it back to the Dead Pile.",
-    "Gambit Card": "Each player holds secret cards, three dealt at the start; playing one costs "
-    "a Drained model, and a played card leaves the game. `card <name>` shows each card.",
+    "Gambit Card": "Each player holds secret cards, three dealt at the start. To play one, "
+    "first drain one of your dead models (it moves to the Drained Pile); a played card leaves "
+    "the game. `rules <card name>` shows each card, `hand` yours.",
+    # the roster's special abilities
+    "Leap": "Ability: when it moves, the model passes over models and terrain; it still ends "
+    "on an empty square.",
+    "Incorporeal": "Ability: when it moves, the model passes over models and terrain, and "
+    "enemy models may pass over it; it still ends on an empty square.",
+    "Barge": "Ability: after its melee attack pushes the target back, the model may step into "
+    "the square the target left.",
+    "Stubborn": "Ability: a melee attack pushes the model back only if it scored two hits or more.",
+    "Chill Grasp": "Ability: the model's attack dice that show a 6 cannot be saved.",
+    "Dig": "Ability: an action that takes the model out of play; on a later turn another "
+    "action brings it back on any edge square except the enemy's back rank "
+    "(`dig W1`, `emerge W1 a4 N`).",
+    "Fancy Footwork": "Ability: after its melee attack pushes the target back, the model may "
+    "make a free Move.",
+    "Bloodlust": "Ability: once a turn, after the model kills an enemy model, it may make a "
+    "free Melee Attack.",
     "Desperation": "A game option, off unless chosen: the first time more than half of a "
     "player's starting models are Dead or Drained, that player draws two Gambit Cards.",
     "Piñata": "The game mode where each side guards a Treasure Chest on its Backline; the first "
@@ -154,6 +172,7 @@ def board_text(state: GameState, view: Player | None) -> str:
     if flip:
         files.reverse()
     lines = []
+    chests = []
     for r in ranks:
         cells = []
         for f in files:
@@ -164,13 +183,17 @@ def board_text(state: GameState, view: Player | None) -> str:
                 cells.append(f"{u.key}{ARROW[u.facing.value]}")
             elif t is not None and t.kind is TerrainKind.CHEST:
                 assert t.owner is not None
-                cells.append(f"${t.owner.title[0]}{3 - t.wounds}")
+                cells.append(f"${t.owner.title[0]}{CHEST_HP - t.wounds}")
+                left = CHEST_HP - t.wounds
+                chests.append(f"{cells[-1]}: {t.owner.title}'s Treasure Chest, {left} HP left")
             elif t is not None:
                 cells.append(terrain_mark(t))
             else:
                 cells.append(" . ")
         lines.append(f"{r + 1} " + " ".join(cells))
     lines.append("  " + " ".join(f" {'abcdefgh'[f]} " for f in files))
+    if chests:  # ($W3 is not the model W3; a chest under a model shows in the status)
+        lines.append("Chests: " + "; ".join(sorted(chests)) + ".")
     return "\n".join(lines) + "\n\n" + status_text(state)
 
 

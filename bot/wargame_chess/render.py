@@ -783,7 +783,8 @@ def headline(s: GameState) -> str:
 
 def _panel(img: Image.Image, panel: Panel, top: int) -> None:
     x0, w = MARGIN, BOARD_PX - 2 * MARGIN
-    put_text(img, (x0, top + 8), panel.status[:70], 20, TEXT)
+    size, condensed, status = _fit(panel.status, w)
+    put_text(img, (x0, top + 8), status, size, TEXT, condensed)
     col_w = w // 2 - 8
     bottom = top + 38
     for i, side in enumerate(panel.sides):
@@ -827,6 +828,18 @@ def _panel(img: Image.Image, panel: Panel, top: int) -> None:
             break
         put_text(img, (x0, y), line[:80], 14, TEXT, True)
         y += 19
+
+
+def _fit(text: str, width: int) -> tuple[int, bool, str]:
+    """The size and face at which the panel's status line fits ``width`` (a game's end with
+    its reason and the points is long): 20, then smaller and condensed, cut only as a last
+    resort."""
+    for size, condensed in ((20, False), (18, True), (16, True), (14, True)):
+        if text_tile(text, size, TEXT, condensed).width <= width:
+            return size, condensed, text
+    while len(text) > 1 and text_tile(text + "…", 14, TEXT, True).width > width:
+        text = text[:-1]
+    return 14, True, text.rstrip() + "…"
 
 
 @cache

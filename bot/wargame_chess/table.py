@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from bot import commands as K
 from bot import companion as C
@@ -562,14 +562,25 @@ def prompt(s: GameState) -> str:
     hints = {
         Decision.ACT: _act_example(s, p.piece, label),
         Decision.SECOND_MOVE: "`move` again or `decline`",
-        Decision.PROMOTION: "`promote Q1` or `decline`",
-        Decision.CASTLE: "`castle N1` or `decline`",
+        Decision.PROMOTION: _offer_example(s, A.Promote, "promote"),
+        Decision.CASTLE: _offer_example(s, A.Castle, "castle"),
         Decision.ATTACKER_TOKEN: "`spend` or `keep` the Advantage token",
         Decision.DEFENDER_TOKEN: "`spend` or `keep` the Advantage token",
         Decision.COMBAT_MOVEMENT: "`combat <attacker|defender piece> <square>`",
         Decision.MOVE_ASIDE: "`aside <square>`",
     }
     return f"{d.title} decides: {p.decision.value} ({p.piece}): {hints[p.decision]}."
+
+
+def _offer_example(s: GameState, kind: type, word: str) -> str:
+    """A Promotion's or a Castle's words at the console, naming a piece it may take."""
+    offers = [a for a in SYSTEM.legal_actions(s) if isinstance(a, kind)]
+    if not offers:
+        return "`decline`"
+    first = offers[0]
+    key = first.into if isinstance(first, A.Promote) else cast(A.Castle, first).with_piece
+    more = ", `actions` for the others" if len(offers) > 1 else ""
+    return f"`{word} {s.piece(key).label}`{more} or `decline`"
 
 
 def _act_example(s: GameState, key: str, label: str) -> str:

@@ -82,10 +82,13 @@ def play(state: GameState, a: PlayGambit, dice: Dice, events: list[Event]) -> Ga
     card = a.card
     u = state.unit(a.unit) if a.unit else None
     if card == G.VAULT and u is not None:
+        events.append(Event("vault", f"{u.name} will Vault on its next Move or Charge."))
         return state.with_unit(replace(u, vault=True))
     if card == G.DASH and u is not None:
+        events.append(Event("dash", f"{u.name} will Dash on its next Move or Charge."))
         return state.with_unit(replace(u, dash=True))
     if card == G.HASTE and u is not None:
+        events.append(Event("haste", f"{u.name} may be activated again this turn."))
         return replace(state, haste=(*state.haste, u.key))
     if card == G.IRON_SKIN and u is not None:
         events.append(Event("iron_skin", f"{u.name} has Iron Skin: it saves on 2+."))

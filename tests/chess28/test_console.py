@@ -186,3 +186,18 @@ def test_the_status_names_the_turn_limit_and_where_each_chest_is() -> None:
     for p in Player:
         chest = t.state.chest_of(p)
         assert f"chest on {chest.where} (3/3 HP)" in status, status
+
+
+def test_the_text_board_says_which_marks_are_chests() -> None:
+    """`$W3` on the text board is White's chest with 3 HP, not the model W3: a line under the
+    board says so (a walkthrough took the chests for models)."""
+    t = Table(RandomDice(2))
+    assert t.run("game new chess28 pinata").ok
+    while t.state.phase in (Phase.MODE, Phase.FIRST_PLAYER, Phase.CHESTS):
+        assert t.run("1").ok
+    text = t.run("board").text
+    assert "$W3" in text and "$B3" in text, text
+    assert "Chests: $B3: Black's Treasure Chest, 3 HP left; $W3: White's Treasure Chest" in text
+    plain = Table(RandomDice(2))
+    assert plain.run("game new chess28 last-standing").ok
+    assert "Chests:" not in plain.run("board").text

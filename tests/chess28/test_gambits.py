@@ -60,6 +60,21 @@ def test_vault_makes_every_move_square_a_free_pivot_and_dash_a_straight_run() ->
     assert not s.unit("W2").dash, "only its next move"
 
 
+@pytest.mark.parametrize(
+    ("card", "said"),
+    [
+        (G.VAULT, "will Vault on its next Move or Charge"),
+        (G.DASH, "will Dash on its next Move or Charge"),
+        (G.HASTE, "may be activated again this turn"),
+    ],
+)
+def test_a_card_on_one_model_names_the_model(card: int, said: str) -> None:
+    """A walkthrough read "Black plays Vault." and could not tell which model it was on."""
+    _, ev = act(with_card(card), A.PlayGambit(card, "W2"))
+    name = with_card(card).unit("W2").name
+    assert f"{name} {said}" in texts(ev)
+
+
 def test_castle_swaps_two_friendly_models_keeping_facings() -> None:
     s, _ = act(with_card(G.CASTLE), A.PlayGambit(G.CASTLE, "W1", "W2"))
     assert s.unit("W1").square == sq("a1") and s.unit("W2").square == sq("d4")

@@ -216,3 +216,18 @@ def test_the_status_line_names_white_too() -> None:
     s = replace(opening(), pending=None)  # (no Move pending: White chooses a piece)
     assert s.decider is Player.WHITE
     assert R._status_line(s) == "Turn 1 of 10 · White to Activate", R._status_line(s)
+
+
+def test_a_long_status_line_fits_the_panel_whole() -> None:
+    """A game's end with its reason and the points ran past 70 characters and was cut
+    ("(White 3, Blac"): the panel's status line now shrinks to fit, whole."""
+    w = R.BOARD_PX - 2 * R.MARGIN
+    short = "Turn 1 of 10 · White to Activate"
+    assert R._fit(short, w) == (20, False, short)
+    long = "Black wins: the game was ended early and decided on points (White 13, Black 14)"
+    size, condensed, text = R._fit(long, w)
+    assert text == long and size < 20 and condensed
+    assert R.text_tile(text, size, R.TEXT, condensed).width <= w
+    endless = "x" * 400
+    size, condensed, text = R._fit(endless, w)
+    assert text.endswith("…") and R.text_tile(text, size, R.TEXT, condensed).width <= w

@@ -106,12 +106,13 @@ class Table:
             state = self.game()
             who = self.decider()
             action = self.opponent.player().act(self.rules, state)
+            secret = self.keeps_secret(who)  # (as it was chosen: an action may end the game)
             reply = self.act(action, who)
             title = who.title if who is not None else ""
             said = "\n".join(e.text for e in reply.events)
-            if self.keeps_secret(who):  # the events alone: what the action was may be secret
-                if said:
-                    lines.append(f"AI ({title}): {said}")
+            if secret:  # the events alone: what the action was may be secret
+                if said:  # (under a line of their own: they are what followed, not its choice)
+                    lines += [f"AI ({title}) answers.", said]
                 continue
             lines.append(f"AI ({title}): {self.plugin.describe_action(state, action)}")
             if said:

@@ -42,6 +42,7 @@ def test_a_whole_game_against_the_ai_and_none_of_its_secrets_shown(sid: str) -> 
     t = Table(RandomDice(3))
     r = t.run(f"game new {sid} ai easy hints")
     assert r.ok and "The AI (easy) plays Black." in r.text, r.text
+    secret = t.keeps_secret(Player.BLACK)
     rng = random.Random(4)
     replies = [r.text]
     hint = t.run("hint")
@@ -59,7 +60,12 @@ def test_a_whole_game_against_the_ai_and_none_of_its_secrets_shown(sid: str) -> 
     assert result is not None and replies[-1].endswith(f"Game over. {result.text}.")
     said = sum(line.rstrip(".").endswith(result.text) for line in replies[-1].splitlines())
     assert said == 1, replies[-1]  # the game's end said once, not as an event and again
-    assert any(line.startswith("AI (Black): ") for text in replies for line in text.splitlines())
+    ai_lines = [line for text in replies for line in text.splitlines() if line.startswith("AI (")]
+    assert ai_lines and all(line.startswith("AI (Black)") for line in ai_lines)
+    if secret:  # its choices unsaid, what followed on lines of their own
+        assert all(line == "AI (Black) answers." for line in ai_lines), ai_lines[:3]
+    else:
+        assert all(line.startswith("AI (Black): ") for line in ai_lines), ai_lines[:3]
     for text in replies:  # the AI's hand, gambit cards and deck never shown
         assert not any(w in text for w in SECRET_WORDS), text
     # the log replays to the same game, the AI's actions included
@@ -249,7 +255,7 @@ def test_while_the_ai_decides_the_prompt_says_so_in_every_system() -> None:
         asked = [i for i, line in enumerate(lines) if line == "White: the AI decides."]
         assert asked or sid != "d20-chess", lines[:4]  # (White moves first there)
         for i in asked:  # the AI's own prompt is never the person's words
-            assert lines[i + 1].startswith("AI (White): "), (sid, lines[i : i + 2])
+            assert lines[i + 1].startswith("AI (White)"), (sid, lines[i : i + 2])
         assert not any("your King" in line for line in lines if line.startswith("White")), sid
 
 

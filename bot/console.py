@@ -32,6 +32,12 @@ def run_console(
 ) -> int:
     """Read commands until `quit` or end of input. Pictures are written under ``images``."""
     table = Table(dice or SystemDice())
+
+    def emit(text: str) -> None:  # the AI's actions, each as it is played
+        stdout.write(text + "\n")
+        stdout.flush()
+
+    table.emit = emit
     shown = 0
     stdout.write(BANNER)
     while True:
@@ -46,7 +52,14 @@ def run_console(
             return 0
         if not line:
             continue
-        reply = table.run(line)
+        try:
+            reply = table.run(line)
+        except KeyboardInterrupt:  # Ctrl-C while watching the AI: back to the prompt
+            stdout.write(
+                "\nStopped. `ai off` lets you play on yourself; any other command lets the AI "
+                "go on.\n"
+            )
+            continue
         stdout.write(reply.text if reply.ok else f"! {reply.text}")
         stdout.write("\n")
         if reply.image is not None and images is not None:

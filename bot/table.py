@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from typing import Any
 
 from bot import commands as K
@@ -65,6 +66,10 @@ class Table:
         # console the table plays its turns itself after each command; in Discord the service
         # does, off the event loop.
         self.opponent = Opponent()
+        # `game new` typed over a game under way: asked once more before the game is lost
+        self.replacing: K.NewGame | None = None
+        # The console's output, for the AI's actions as they are played (None: all in the reply)
+        self.emit: Callable[[str], None] | None = None
 
     @property
     def rules(self) -> Any:
@@ -83,15 +88,20 @@ class Table:
     def execute(self, command: K.Command, player: Player | None = None) -> Reply:
         """Run one command: the same for the console, slash commands and buttons."""
         before = self.state
+        if not isinstance(command, K.NewGame):
+            self.replacing = None
         try:
             reply = self._execute(command, player)
         except RulesError as e:
             self.state = before  # nothing half-applied
             return refusal(e)
-        if reply.ok and not self.discord and self.state is not None:
-            more = self.ai_turns()
-            if more:
-                reply.text = f"{reply.text}\n{more}"
+        if reply.ok and not self.discord and self.ai_decides():
+            if self.emit is not None:  # the person's reply first, then each AI action as played
+                self.emit(reply.text)
+                reply.text = self.ai_turns()
+            else:
+                more = self.ai_turns()
+                reply.text = f"{reply.text}\n{more}" if more else reply.text
         return reply
 
     def ai_decides(self) -> bool:
@@ -103,6 +113,9 @@ class Table:
         for _ in range(limit):
             if not self.ai_decides():
                 break
+            if self.emit is not None and lines:  # (watching both sides: not all at the end)
+                self.emit("\n".join(lines))
+                lines = []
             state = self.game()
             who = self.decider()
             action = self.opponent.player().act(self.rules, state)
@@ -121,7 +134,7 @@ class Table:
 
     def parse(self, line: str) -> K.Command:
         try:
-            words = shlex.split(line.strip())
+            words = _split(line.strip())
         except ValueError as e:
             raise ParseError(f"I could not read that: {e}") from None
         if not words:
@@ -412,6 +425,19 @@ class Table:
 
     def _new(self, c: K.NewGame) -> Reply:
         plugin = systems.get(c.game or None)
+        if (
+            not self.discord
+            and self.state is not None
+            and not self.over
+            and self.rules.history(self.state)
+            and self.replacing != c
+        ):  # one stray line would lose a game under way, and nothing brings it back
+            self.replacing = c
+            raise RulesError(
+                f"a game of {self.plugin.name} is under way and would be lost: type the same "
+                "`game new` again to start the new one anyway, or `concede` first"
+            )
+        self.replacing = None
         opponent, words, after_ai = split_words(c.words, plugin.value_words)
         # the console may name local files (e.g. a faction file per side)
         read = plugin.options_from_words if self.discord else plugin.console_options
@@ -438,6 +464,15 @@ class Table:
         return Reply(
             f"New game of {plugin.name}.\n" + (f"{intro}\n" if intro else "") + self.prompt()
         )
+
+
+def _split(line: str) -> list[str]:
+    """A typed line's words, quotes grouping them; an apostrophe inside a word ("Pawn's
+    Gambit", as the card game prints it) is part of the word, not an opening quote."""
+    try:
+        return shlex.split(line)
+    except ValueError:
+        return shlex.split(re.sub(r"(?<=\w)'(?=\w)", r"\'", line))
 
 
 def _start(plugin: SystemPlugin, read: Any, words: tuple[str, ...]) -> tuple[Any, str]:

@@ -286,3 +286,31 @@ def test_the_help_promises_undo_only_where_there_is_one() -> None:
         secret = t.plugin.hidden_information
         assert ("`undo` takes back" in text) is not secret, (system, text[-300:])
         assert "concede" in text, system
+
+
+def test_watching_the_ai_play_both_sides_prints_each_action_as_it_is_played() -> None:
+    """`ai both` at the console printed nothing until the whole game was over (27 s of
+    silence for a d20 game at `easy`, 87 s at `hard`): each action is now written out, and
+    flushed, as it is played, after the reply to the command that set it going."""
+
+    class Writes(StringIO):
+        def __init__(self) -> None:
+            super().__init__()
+            self.writes: list[str] = []
+            self.flushes = 0
+
+        def write(self, s: str) -> int:
+            self.writes.append(s)
+            return super().write(s)
+
+        def flush(self) -> None:
+            self.flushes += 1
+
+    out = Writes()
+    run_console(StringIO("game new d20-chess\nai both easy\n"), out, RandomDice(3))
+    ai = [i for i, w in enumerate(out.writes) if w.startswith("AI (")]
+    assert len(ai) > 10, out.writes[:8]  # one write an action, not one for the whole game
+    said = next(i for i, w in enumerate(out.writes) if "plays White and Black" in w)
+    assert said < ai[0]  # the reply to `ai both` comes first
+    assert "Game over." in out.writes[ai[-1]] and GAME_OVER_HINT in out.getvalue()
+    assert out.flushes >= len(ai)

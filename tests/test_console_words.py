@@ -364,3 +364,50 @@ def test_the_castle_and_promotion_prompts_name_a_piece_they_may_take() -> None:
         if len(tried) == 2:
             break
     assert tried == {Decision.CASTLE, Decision.PROMOTION}
+
+
+def test_game_new_over_a_game_under_way_asks_once_more() -> None:
+    """Walkthroughs lost a game to one stray `game new`: while a game is under way the first
+    is refused and changes nothing; the same command again starts the new game. A game not
+    yet begun, or over, is replaced at once."""
+    t = Table(RandomDice(1))
+    assert t.run("game new d20-chess").ok
+    assert t.run("game new chess28").ok, "nothing played yet: no question"
+    assert t.run("1").ok
+    before = t.rules.dumps(t.state)
+    r = t.run("game new card-game")
+    assert not r.ok and "under way and would be lost" in r.text, r.text
+    assert t.plugin.id == "chess28" and t.rules.dumps(t.state) == before
+    assert t.run("status").ok
+    assert not t.run("game new card-game").ok, "another command in between: asked again"
+    assert not t.run("game new d20-chess").ok, "a different game new: asked again"
+    r = t.run("game new d20-chess")
+    assert r.ok and t.plugin.id == "d20-chess", r.text
+    assert t.run("1").ok and t.run("concede").ok
+    assert t.run("game new card-game").ok, "the game is over: nothing to lose"
+
+
+def test_an_apostrophe_inside_a_word_is_part_of_it() -> None:
+    """The card game prints "Pawn's Gambit"; typed as printed it was refused ("No closing
+    quotation")."""
+    t = Table(RandomDice(1))
+    assert t.run("game new card-game").ok
+    r = t.run("card pawn's gambit")
+    assert r.ok and r.text.startswith("Pawn's Gambit"), r.text
+    assert t.run('card "pawn\'s gambit"').ok
+    r = t.run("card 'pawn")
+    assert not r.ok and "could not read" in r.text, r.text
+
+
+def test_the_card_game_says_how_to_attack_the_king() -> None:
+    """A walkthrough could not find out how to attack the King: `rules king` and `rules
+    attack` knew no term, and `attack c3` answered only "There is no unit on c3"."""
+    t = Table(RandomDice(1))
+    assert t.run("game new card-game").ok
+    assert t.run("rules king").text.startswith("King: ")
+    r = t.run("rules attack")
+    assert r.text.startswith("Attacking the King: ") and "`attack c3`" in r.text, r.text
+    before = t.rules.dumps(t.state)
+    r = t.run("attack c3")
+    assert not r.ok and "names your unit in the enemy Base" in r.text, r.text
+    assert "none of yours is there yet" in r.text and t.rules.dumps(t.state) == before

@@ -32,6 +32,11 @@ TERMS: dict[str, str] = {
     "Mulligan": "At the start, put up to 2 cards of your opening hand on the bottom of your "
     "deck, then draw back to 5.",
     "Exhaustion": "Starting your turn with no deck and no pieces loses the game.",
+    "King": "Each player's King stands in their Castle, off the board, with 20 Health and an "
+    "ability of its suit (`king`, once a turn). A King at 0 Health loses the game.",
+    "Attacking the King": "A ready unit of yours in the enemy Base may attack the enemy King "
+    "instead of moving: `attack c3` names the square of your attacking unit. The King does "
+    "not strike back.",
 }
 
 TUTORIAL = (

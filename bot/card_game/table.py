@@ -13,7 +13,7 @@ from bot.card_game import text as X
 from bot.card_game.glossary import HELP, TERMS, TUTORIAL
 from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.card_game import actions as A
-from rules.card_game.battlefield import GRID
+from rules.card_game.battlefield import GRID, base_rank
 from rules.card_game.catalogue import find
 from rules.card_game.decks import STARTERS, parse_deck
 from rules.card_game.state import GameState, Phase
@@ -230,7 +230,10 @@ class CardGameTable(SystemPlugin):
             unit = own_unit(s, who, c.start)
             return A.Move(unit, GRID.parse(c.to))
         if isinstance(c, C.AttackKing):
-            return A.AttackKing(own_unit(s, who, c.start))
+            try:
+                return A.AttackKing(own_unit(s, who, c.start))
+            except RulesError as e:  # (the square is the attacker's, not the King's)
+                raise RulesError(f"{e}. {_king_attackers(s, who)}") from None
         if isinstance(c, C.Choose):
             return A.Choose(option_key(s, c.option))
         if isinstance(c, C.Trigger):
@@ -266,6 +269,17 @@ def hand_card(s: GameState, who: Player, text: str) -> int:
     if found.name in names:
         return names[found.name]
     raise RulesError(f"there is no {found.name} in your hand, which holds {holds}")
+
+
+def _king_attackers(s: GameState, who: Player) -> str:
+    """How `attack` is said, and which of ``who``'s units stand where they may use it."""
+    there = sorted(
+        str(u.square)
+        for u in s.units
+        if u.owner is who and u.square is not None and u.square.rank == base_rank(who.other)
+    )
+    where = f"yours there: {', '.join(there)}" if there else "none of yours is there yet"
+    return f"`attack <square>` names your unit in the enemy Base that attacks the King ({where})"
 
 
 def own_unit(s: GameState, who: Player, square: str) -> int:

@@ -95,9 +95,12 @@ def start(w: Work, attacker: Unit, target: Square | None, origin: Square | None)
     else:
         assert defender is not None
         what = label(w, defender)
-    who = w.card(attacker.cid).name
+    # (on the board, by its square too: two units of a side may share a name)
+    who = f"{attacker.owner.title}'s {w.card(attacker.cid).name}"
+    if origin is not None:
+        who = label(w, attacker)
     kind = "Showdown" if origin is None else "Combat"
-    w.say("combat", f"{kind}: {attacker.owner.title}'s {who} attacks {what}.")
+    w.say("combat", f"{kind}: {who} attacks {what}.")
     w.combat = Combat(
         attacker.cid,
         None if defender is None else defender.cid,
@@ -152,7 +155,8 @@ def resolve(w: Work) -> None:
     w.set_unit(def_unit)
     if not cb.showdown:
         w.set_unit(atk_unit)
-    w.say("damage", f"{name} deals {strikes} damage and takes {back}.", dealt=strikes, taken=back)
+    named = f"{me.title}'s {name}" if cb.showdown else f"{me.title}'s {name} from {cb.origin}"
+    w.say("damage", f"{named} deals {strikes} damage and takes {back}.", dealt=strikes, taken=back)
     defender_dies = health_of(w, def_unit) <= 0
     attacker_dies = health_of(w, atk_unit) <= 0
     if defender_dies:

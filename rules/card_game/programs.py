@@ -54,7 +54,8 @@ class Ctx:
     def choose(self, prompt: str, options: Iterable[Option], cancel: bool = False) -> str:
         opts = tuple(options)
         if not opts:
-            raise Impossible(f"there is nothing to choose ({prompt[:1].lower() + prompt[1:]})")
+            asked = prompt[:1].lower() + prompt[1:].rstrip("?")
+            raise Impossible(f"{self.name} cannot be used now: it asks {asked}, and none fits")
         i, self._i = self._i, self._i + 1
         if i < len(self.prog.choices):
             key = self.prog.choices[i]

@@ -88,6 +88,9 @@ def hurt_king(w: Work, p: Player, n: int, why: str) -> None:
 def heal_king(w: Work, p: Player, n: int) -> None:
     healed = min(n, w.side(p).king_damage)
     w.edit(p, king_damage=w.side(p).king_damage - healed)
+    if not healed:  # (nothing to do: said so, CG-13, not "recovers 0")
+        w.say("king_healed", f"{p.title}'s King is at full Health: nothing to recover.")
+        return
     w.say(
         "king_healed",
         f"{p.title}'s King recovers {healed} Health (Health {king_health(w, p)}).",

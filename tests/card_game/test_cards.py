@@ -200,6 +200,17 @@ def test_heart_knight_deploy_and_heart_bishop_take_heal_the_king() -> None:
     assert king_health(s2, W) == 20  # never above its printed Health
 
 
+def test_heart_knight_at_full_health_says_there_is_nothing_to_recover() -> None:
+    """A trigger with nothing to do is dropped with a message (CG-13), not "recovers 0"."""
+    b = Build()
+    knight = b.add(W, "Heart Knight")
+    s = pick(act(b.state(), A.PlayCard(knight)), "a1")
+    mine = next(i for i, t in enumerate(s.triggers) if t.owner is decider(s))
+    s, ev = events(s, A.Resolve(mine, True))
+    assert "White's King is at full Health: nothing to recover." in texts(ev)
+    assert "recovers 0" not in texts(ev) and king_health(s, W) == 20
+
+
 def test_heart_rook_trap_takes_a_cheap_card_from_the_burn_pile() -> None:
     b = Build()
     b.unit(W, "Heart Rook", "a2")  # 2/6
@@ -621,3 +632,11 @@ def test_king_of_clubs_pays_only_for_a_piece_with_no_boost_before() -> None:
     s = pick(pick(act(b.state(active=B), A.PlayCard(blunder)), "Rook"), "c1")
     s = pick(act(replace(s, active=W), A.UseKing()), "Rook")
     assert s.side(W).material == 10  # The London's boost is not cancelled out by a -1
+
+
+def test_a_card_with_no_target_says_so() -> None:
+    """`play pin` with no piece on the board answered "There is nothing to choose"."""
+    b = Build()
+    pin = b.add(W, "Pin")
+    with pytest.raises(IllegalAction, match="Pin cannot be used now: it asks which piece takes"):
+        act(b.state(), A.PlayCard(pin))

@@ -197,12 +197,14 @@ def test_combat_is_simultaneous_damage_persists_and_the_winner_takes_the_square(
     pawn = b.unit(B, "Diamond Pawn", "c3")  # 1/2
     for p in (W, B):
         b.add(p, "Pawn", "deck")
-    s = act(b.state(), A.Move(knight, sq("c3")))
+    s, ev = events(b.state(), A.Move(knight, sq("c3")))
+    assert "Combat: White's Knight on b1 attacks Black's Diamond Pawn on c3." in texts(ev)
     assert s.combat is not None and decider(s) is W and s.combat.stage == "initiator"
     s = act(s, A.Pass())
     assert decider(s) is B and s.combat.stage == "defender"  # the defender is asked
     s, ev = events(s, A.Pass())
-    assert "deals 4 damage and takes 1" in texts(ev)
+    # by square too: two of a side's units may share a name
+    assert "White's Knight from b1 deals 4 damage and takes 1" in texts(ev)
     assert pawn in s.side(B).captured and s.unit(knight).square == sq("c3")  # CTG-3
     assert s.unit(knight).damage == 1  # damage stays
     s = act(s, A.EndTurn(), A.StopBurning(), A.EndTurn())

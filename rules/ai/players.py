@@ -2,7 +2,7 @@
 
 - ``easy``: greedy, one segment: the best expected evaluation once the player's own run of
   decisions is over (an Activation in Wargame Chess, a move in d20 explorer chess), with the
-  exact odds of every roll. It does not look at the reply.
+  exact odds of every roll, within 0.5 s a decision. It does not look at the reply.
 - ``medium``: two decisions deeper than its own run on average, a narrow beam.
 - ``hard``: deepening one decision at a time until its time bound (0.4 s a decision), a wider
   beam; one deal of the hidden cards, searched deeper (see ``LEVELS``).
@@ -32,8 +32,10 @@ from rules.core.system import GameSystem
 # every piece (about 8 s for a Wargame Chess deployment, 14 s for Chess28's) and then chose from
 # a search cut short. ``hard`` searches its deployment like play (its benchmark was measured so).
 LEVELS: dict[str, Settings] = {
+    # easy: at most 0.5 s a decision (a Chess28 turn of its own took it up to 4.6 s at 1 s,
+    # slower than hard); a Wargame Chess Activation's search ends well within it
     "easy": Settings(
-        depth=4, first=4, width=4, own_turn_only=True, samples=1, time_limit=1.0, setup_depth=1
+        depth=4, first=4, width=4, own_turn_only=True, samples=1, time_limit=0.5, setup_depth=1
     ),
     "medium": Settings(depth=3, first=1, width=4, samples=2, time_limit=1.0, setup_depth=1),
     # 0.4 s a decision keeps a Wargame Chess Activation (two or three decisions) under 1 s
@@ -45,7 +47,7 @@ DEFAULT_LEVEL = "medium"
 # The benchmark's baseline plays its setup as it did when the targets were measured: its ties
 # there (every placement is worth the same material) go to the first legal action either way,
 # but one decision ahead would deploy the highest-points piece first, a different formation.
-GREEDY = replace(LEVELS["easy"], material_only=True, setup_depth=0)
+GREEDY = replace(LEVELS["easy"], material_only=True, setup_depth=0, time_limit=1.0)
 
 
 def level(name: str | None) -> str:

@@ -209,6 +209,11 @@ def _why_not_unit(state: GameState, u: Unit, action: Action) -> str:
     if isinstance(action, A.Shoot):
         if u.model.weapon is None:
             return f"{u.name} has no Ranged Weapon"
+        if action.direction not in u.model.weapon.directions:
+            return (
+                f"{u.name}'s weapon does not fire {action.direction}: it fires "
+                f"{', '.join(u.model.weapon.directions)} (relative to its facing)"
+            )
         return (
             f"{u.name} has no target towards {action.direction} (out of range, blocked, a "
             "friend first, or an adjacent model)"

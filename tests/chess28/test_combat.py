@@ -314,3 +314,13 @@ def test_no_heroic_fortune_for_no_dice() -> None:
     old = replace(s, config=replace(s.config, revision=3))
     s3, _ = act(old, A.Melee("W1", sq("d5")), [5, 5])
     assert s3.pending is not None and s3.pending.kind == "reroll_defence"
+
+
+def test_a_shot_the_weapon_cannot_fire_says_which_ways_it_fires() -> None:
+    """A forward-only Crossbow told to shoot backwards was answered with a list of possible
+    reasons (out of range, blocked, ...) instead of the one that held."""
+    bow = "Bow; move ^/A; attack x/A; fight 1; defence 2; hp 2; shoot f range 6 strength 4"
+    s = position([(bow, "d2", "N")], [(PLAIN, "d7", "S"), (PLAIN, "d1", "N")])
+    with pytest.raises(IllegalAction, match="weapon does not fire b: it fires f"):
+        act(s, A.Shoot("W1", "b"))
+    assert A.Shoot("W1", "f") in legal_actions(s)  # forward, it has a target

@@ -304,7 +304,8 @@ def option_key(s: GameState, text: str) -> str:
     if len(matches) == 1:
         return matches[0]
     shown = "; ".join(label for _, label in prog.options)
-    raise RulesError(f"'{text[:40]}' is not one of the choices: {shown}")
+    number = f" (type `{wanted}` alone to take choice {wanted} of `actions`)" * wanted.isdigit()
+    raise RulesError(f"'{text[:40]}' is not one of the choices: {shown}{number}")
 
 
 def trigger_index(s: GameState, who: Player, card: str | None) -> int:

@@ -640,3 +640,20 @@ def test_a_card_with_no_target_says_so() -> None:
     pin = b.add(W, "Pin")
     with pytest.raises(IllegalAction, match="Pin cannot be used now: it asks which piece takes"):
         act(b.state(), A.PlayCard(pin))
+
+
+def test_choose_with_a_number_points_to_the_number_alone() -> None:
+    """`choose 3` after `actions` was refused with the list of squares; the answer now says
+    that the number alone takes that choice."""
+    from bot.card_game.table import option_key
+    from rules.core.errors import RulesError
+
+    b = Build()
+    pin = b.add(W, "Pin")
+    b.unit(B, "Diamond Pawn", "c3")
+    s = act(b.state(), A.PlayCard(pin))
+    assert s.program is not None and s.program.options
+    assert "99" not in dict(s.program.options)
+    with pytest.raises(RulesError, match="type `99` alone to take choice 99 of `actions`"):
+        option_key(s, "99")
+    assert option_key(s, "c3")  # by its square, as before

@@ -13,6 +13,7 @@ from typing import TextIO
 
 from bot import systems
 from bot.table import GAME_OVER_HINT, Table
+from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
 
 BANNER = (
@@ -55,9 +56,11 @@ def run_console(
         try:
             reply = table.run(line)
         except KeyboardInterrupt:  # Ctrl-C while watching the AI: back to the prompt
+            secret = any(table.keeps_secret(p) for p in Player)
+            stop = "" if secret else "`ai off` takes its seat back; "
             stdout.write(
-                "\nStopped. `ai off` lets you play on yourself; any other command lets the AI "
-                "go on.\n"
+                f"\nStopped. {stop}The AI plays on with your next command (`log` shows what "
+                "it has done so far).\n"
             )
             continue
         stdout.write(reply.text if reply.ok else f"! {reply.text}")

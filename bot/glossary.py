@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 def lookup_term(terms: Mapping[str, str], text: str) -> tuple[str, str] | None:
     """The term ``text`` names: the term itself in any case, or as a plural ("tokens"), or a
     term that begins with it ("activ" for Activation), or the one term with a later word that
-    does ("chest" for Treasure Chest); else the closest spelling, when close
+    is it ("chest" for Treasure Chest); else the closest spelling, when close
     (a misspelling such as "reactivaton"); None when nothing is close. A loose match would
     answer with another term than asked about ("token" read as Activation)."""
     want = _fold(text.strip())
@@ -25,17 +25,18 @@ def lookup_term(terms: Mapping[str, str], text: str) -> tuple[str, str] | None:
     starts = [t for t in terms if _fold(t).startswith(want)]
     if len(starts) == 1:
         return starts[0], terms[starts[0]]
-    # a later word of a longer term ("chest" for Treasure Chest, "leader" for Faction Leader)
-    if len(want) >= 4:
-        bare = want.removesuffix("s")
-        later = [t for t in terms if any(w.startswith(bare) for w in _fold(t).split()[1:])]
-        if len(later) == 1:
-            return later[0], terms[later[0]]
     # the same word in another form ("activate", "blessing"): one term shares its stem
     need = max(5, len(want) - 3)
     stems = [t for t in terms if _shared(_fold(t), want) >= need]
     if len(stems) == 1:
         return stems[0], terms[stems[0]]
+    # a later word of a longer term, whole ("chest" for Treasure Chest, "leader" for Faction
+    # Leader); not a short word, which names too much ("move" is not First Move)
+    if len(want) >= 5:
+        forms = {want, want.removesuffix("s")}
+        later = [t for t in terms if forms & set(_fold(t).split()[1:])]
+        if len(later) == 1:
+            return later[0], terms[later[0]]
     got = process.extractOne(want, list(by_case), scorer=fuzz.ratio)
     if got is None or got[1] < 80:
         return None

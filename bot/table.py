@@ -90,6 +90,8 @@ class Table:
         before = self.state
         if not isinstance(command, K.NewGame):
             self.replacing = None
+        if not self.discord and self.ai_decides() and not isinstance(command, _WHILE_AI):
+            return self._play_on(command, player)
         try:
             reply = self._execute(command, player)
         except RulesError as e:
@@ -104,15 +106,34 @@ class Table:
                 reply.text = f"{reply.text}\n{more}" if more else reply.text
         return reply
 
+    def _play_on(self, command: K.Command, player: Player | None) -> Reply:
+        """A command typed while the console's AI still decides (its turn was stopped with
+        Ctrl-C): the AI plays on first. Nothing is ever done for the AI's seat, nor shown of
+        what it holds; a look runs once the AI is done, an action is not used (typed before
+        its player saw the AI's moves)."""
+        more = self.ai_turns()
+        if not command.looks:
+            note = f"(The AI played on first: your `{command.name}` was not used.)"
+            return Reply("\n".join(x for x in (more, note) if x))
+        reply = self.execute(command, player)
+        if more:
+            if self.emit is not None:
+                self.emit(more)
+            else:
+                reply.text = f"{more}\n{reply.text}"
+        return reply
+
     def ai_decides(self) -> bool:
         return self.state is not None and not self.over and self.opponent.plays(self.decider())
 
     def ai_turns(self, limit: int = MAX_WATCHED) -> str:
         """Play the AI's decisions while it decides (the console; both sides to watch)."""
         lines: list[str] = []
+        played = 0
         for _ in range(limit):
             if not self.ai_decides():
                 break
+            played += 1
             if self.emit is not None and lines:  # (watching both sides: not all at the end)
                 self.emit("\n".join(lines))
                 lines = []
@@ -130,7 +151,7 @@ class Table:
             lines.append(f"AI ({title}): {self.plugin.describe_action(state, action)}")
             if said:
                 lines.append(said)
-        return self.ending(lines) if lines else ""
+        return self.ending(lines) if played else ""
 
     def parse(self, line: str) -> K.Command:
         try:
@@ -464,6 +485,10 @@ class Table:
         return Reply(
             f"New game of {plugin.name}.\n" + (f"{intro}\n" if intro else "") + self.prompt()
         )
+
+
+# What may be asked while the console's AI decides, without letting it play on first
+_WHILE_AI = (K.AISeats, K.NewGame, K.Help)
 
 
 def _split(line: str) -> list[str]:

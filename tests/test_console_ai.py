@@ -314,3 +314,58 @@ def test_watching_the_ai_play_both_sides_prints_each_action_as_it_is_played() ->
     assert said < ai[0]  # the reply to `ai both` comes first
     assert "Game over." in out.writes[ai[-1]] and GAME_OVER_HINT in out.getvalue()
     assert out.flushes >= len(ai)
+
+
+def _stopped(sid: str) -> Table:
+    """A practice game whose AI was stopped (Ctrl-C) while deciding: its turn is pending."""
+    t = practice(f"{sid} ai easy")
+    ai = t.opponent.player()
+    real = ai.act
+
+    def interrupted(system, state):  # type: ignore[no-untyped-def]
+        ai.act = real  # type: ignore[method-assign]
+        raise KeyboardInterrupt
+
+    ai.act = interrupted  # type: ignore[method-assign]
+    with pytest.raises(KeyboardInterrupt):
+        while True:  # the person plays until the AI is asked, and is stopped
+            t.run("1")
+    assert t.ai_decides()
+    return t
+
+
+@pytest.mark.parametrize("sid", ["card-game", "chess28"])
+def test_after_ctrl_c_nothing_is_done_for_the_ai_nor_shown_of_its_cards(sid: str) -> None:
+    """A review stopped the AI's turn with Ctrl-C, then `actions` listed the AI's hand and
+    `concede` conceded for the AI. Now the AI plays on first: a look then runs for the
+    person, an action is not used."""
+    t = _stopped(sid)
+    r = t.run("actions")
+    assert r.ok and (not t.ai_decides() or t.over), r.text
+    if not t.over:  # the list is the person's, after the AI's moves: never the AI's choices
+        assert t.decider() is Player.WHITE
+        listed = t.run("actions").text
+        assert r.text.endswith(listed) and r.text.startswith("AI (Black)"), r.text
+    t = _stopped(sid)
+    r = t.run("concede")
+    assert "The AI played on first: your `concede` was not used." in r.text, r.text
+    result = t.rules.result(t.state)
+    assert result is None or "conced" not in result.text.lower(), result
+
+
+def test_the_person_is_always_prompted_after_the_ais_actions() -> None:
+    """With the AI's actions written out as they are played, a run whose last action said
+    nothing (a pass in a card window) left the person without a prompt."""
+    t = Table(RandomDice(0))
+    shown: list[str] = []
+    t.emit = shown.append
+    assert t.run("game new card-game ai easy").ok
+    rng = random.Random(0)
+    for _ in range(300):
+        if t.over:
+            break
+        n = len(t.rules.legal_actions(t.state))
+        r = t.run(str(rng.randrange(n) + 1))
+        assert r.ok, r.text
+        if not t.over:
+            assert r.text.rstrip().endswith(t.prompt()), (r.text[-200:], t.prompt())

@@ -65,3 +65,20 @@ def test_a_later_word_of_two_terms_names_neither() -> None:
     assert lookup_term(terms, "chart") is None  # which chart is not guessed
     assert lookup_term({"Faction Leader": "x"}, "leader") == ("Faction Leader", "x")
     assert lookup_term({"Faction Leader": "x", "Team Leader": "y"}, "leader") is None
+
+
+def test_a_later_word_is_matched_whole_and_only_when_long() -> None:
+    """A review found the later-word match answering with the wrong term: `rules chess` with
+    Treasure Chest, `rules pass` with En Passant, `rules move` with First Move."""
+    from bot.card_game.glossary import TERMS as CARD_TERMS
+
+    for terms, typed, wrong in (
+        (C28_TERMS, "chess", "Treasure Chest"),
+        (C28_TERMS, "attacks", "Ranged Attack"),
+        (TERMS, "pass", "En Passant"),
+        (TERMS, "ends", "Fool's Endeavour"),
+        (CARD_TERMS, "move", "First Move"),
+    ):
+        found = lookup_term(terms, typed)
+        assert found is None or found[0] != wrong, (typed, found)
+    assert lookup_term(C28_TERMS, "attacks")[0] == "Attack Chart"  # type: ignore[index]

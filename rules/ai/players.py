@@ -33,9 +33,12 @@ from rules.core.system import GameSystem
 # a search cut short. ``hard`` searches its deployment like play (its benchmark was measured so).
 LEVELS: dict[str, Settings] = {
     # easy: at most 0.5 s a decision (a Chess28 turn of its own took it up to 4.6 s at 1 s,
-    # slower than hard); a Wargame Chess Activation's search ends well within it
+    # slower than hard), deepening from one decision so that a search cut short still has a
+    # whole shallower one to choose by (searching its whole run at once, it fell back on the
+    # first legal action in 11 of 60 Chess28 positions); a Wargame Chess Activation's search
+    # ends well within it
     "easy": Settings(
-        depth=4, first=4, width=4, own_turn_only=True, samples=1, time_limit=0.5, setup_depth=1
+        depth=4, first=1, width=4, own_turn_only=True, samples=1, time_limit=0.5, setup_depth=1
     ),
     "medium": Settings(depth=3, first=1, width=4, samples=2, time_limit=1.0, setup_depth=1),
     # 0.4 s a decision keeps a Wargame Chess Activation (two or three decisions) under 1 s
@@ -47,7 +50,9 @@ DEFAULT_LEVEL = "medium"
 # The benchmark's baseline plays its setup as it did when the targets were measured: its ties
 # there (every placement is worth the same material) go to the first legal action either way,
 # but one decision ahead would deploy the highest-points piece first, a different formation.
-GREEDY = replace(LEVELS["easy"], material_only=True, setup_depth=0, time_limit=1.0)
+GREEDY = replace(
+    LEVELS["easy"], material_only=True, setup_depth=0, time_limit=1.0, first=4
+)  # (its bound, its first depth and its setup as when the targets were measured)
 
 
 def level(name: str | None) -> str:

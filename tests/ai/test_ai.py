@@ -25,6 +25,7 @@ from rules.card_game.state import Phase as CardPhase
 from rules.card_game.system import SYSTEM as CARDS
 from rules.chess28 import actions as A28
 from rules.chess28 import cards as C28Cards
+from rules.chess28.engine import legal_actions as legal_actions28
 from rules.chess28.odds import wound_odds
 from rules.chess28.state import Mode
 from rules.chess28.state import Zone as Zone28
@@ -135,6 +136,17 @@ def test_hard_and_greedy_search_their_setup_as_before() -> None:
     assert decide(WARGAME, s, greedy).action == first
     one = decide(WARGAME, s, replace(greedy, depth=1, first=1)).action
     assert one != first and s.piece(one.piece).kind.name == "QUEEN"
+
+
+def test_easy_cut_short_still_chooses_by_a_whole_search() -> None:
+    """easy deepens from one decision: cut short (here by its node budget; in play by its
+    0.5 s), it chooses by the deepest search it finished, not the first legal action."""
+    s = _play_until(CHESS28, 3, lambda s: s.phase.name == "PLAY" and len(legal_actions28(s)) > 30)
+    cut = replace(LEVELS["easy"], time_limit=60.0, max_nodes=200)
+    choice = decide(CHESS28, s, cut, seed=1)
+    assert choice.depth >= 1 and all(r.exact for r in choice.ranked[:1])
+    whole_run_at_once = decide(CHESS28, s, replace(cut, first=4), seed=1)
+    assert whole_run_at_once.depth == 0  # (how it was: nothing finished)
 
 
 def test_which_systems_are_setting_up() -> None:

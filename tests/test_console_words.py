@@ -409,5 +409,5 @@ def test_the_card_game_says_how_to_attack_the_king() -> None:
     assert r.text.startswith("Attacking the King: ") and "`attack c3`" in r.text, r.text
     before = t.rules.dumps(t.state)
     r = t.run("attack c3")
-    assert not r.ok and "names your unit in the enemy Base" in r.text, r.text
+    assert not r.ok and "names the square of your unit in the enemy Base" in r.text, r.text
     assert "none of yours is there yet" in r.text and t.rules.dumps(t.state) == before

@@ -279,7 +279,7 @@ def _king_attackers(s: GameState, who: Player) -> str:
         if u.owner is who and u.square is not None and u.square.rank == base_rank(who.other)
     )
     where = f"yours there: {', '.join(there)}" if there else "none of yours is there yet"
-    return f"`attack <square>` names your unit in the enemy Base that attacks the King ({where})"
+    return f"an attack on the King names the square of your unit in the enemy Base ({where})"
 
 
 def own_unit(s: GameState, who: Player, square: str) -> int:

@@ -15,6 +15,7 @@ from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.chess28 import actions as A
 from rules.chess28.cards import find_card
 from rules.chess28.charts import Facing
+from rules.chess28.combat import melee_squares, shoot_targets
 from rules.chess28.engine import legal_actions
 from rules.chess28.models import ModelDef
 from rules.chess28.moving import backline_squares, destinations, shove_named
@@ -157,7 +158,7 @@ class Chess28Table(SystemPlugin):
         if s.phase is Phase.OVER:
             return None
         if s.phase is Phase.DEPLOY and s.pending is None:
-            return Menu(command=("deployauto", "Deploy automatically"), public=True)
+            return Menu(command=("deployauto", "Deploy one automatically"), public=True)
         if s.phase is Phase.TERRAIN and s.pending is None:  # placements are too many to list
             return Menu(command=("terrainrandom", "Place terrain at random"), public=True)
         acts = legal_actions(s)
@@ -257,6 +258,11 @@ def _action(s: GameState, c: K.Command, me: Player) -> Action:
         return auto_deploy(s)
     if isinstance(c, C.Move):
         key = _unit_key(s, c.unit)
+        if s.unit(key).owner is not me:  # (before its Move Chart is read for the facing)
+            if s.decider is me:
+                raise RulesError(f"{s.unit(key).name} is not {me.title}'s model")
+            facing = (c.facing or Facing.N).value  # (refused next: not this player's decision)
+            return A.Charge(key, c.square, facing) if c.charge else A.Move(key, c.square, facing)
         facing = _facing(s, key, c).value
         return A.Charge(key, c.square, facing) if c.charge else A.Move(key, c.square, facing)
     if isinstance(c, C.Melee):
@@ -418,12 +424,24 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
         if s is None:
             raise RulesError("there is no game here: give Fight and Defence instead")
         key = _unit_key(s, c.unit)
-        if s.unit(key).square is None:
-            raise RulesError(f"{s.unit(key).name} is not on the board")
-        odds = SYSTEM.odds(s, A.Melee(key, c.target))
+        u = s.unit(key)
+        if u.square is None:
+            raise RulesError(f"{u.name} is not on the board")
+        # the attack it could make on that square: in its Melee Range, else a shot
+        shots = [d for d, sq in shoot_targets(s, u).items() if sq == c.target]
+        if c.target in melee_squares(s, u):
+            attack, how = A.Melee(key, c.target), "attacking"
+        elif shots:
+            attack, how = A.Shoot(key, shots[0]), f"shooting ({shots[0]}) at"
+        else:
+            raise RulesError(
+                f"{u.name} cannot attack {c.target} from where it stands: the square is not in "
+                "its Melee Range and no shot of its reaches it"
+            )
+        odds = SYSTEM.odds(s, attack)
         if odds is None:
-            raise RulesError(f"{s.unit(key).name} cannot attack {c.target} in melee now")
-        lines = [f"{s.unit(key).name} attacking {c.target}:"]
+            raise RulesError(f"{u.name} has no one to attack on {c.target}")
+        lines = [f"{u.name} {how} {c.target}:"]
         lines += [f"- {k}: {T.percent(v)}" for k, v in odds.items()]
         return Reply("\n".join(lines))
     if c.fight is None or c.defence is None:

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from rules.chess28 import actions as A
 from rules.chess28.cards import BY_NUMBER
+from rules.chess28.combat import shoot_targets
 from rules.chess28.engine import legal_actions
 from rules.chess28.models import ModelDef
 from rules.chess28.odds import attack_odds, kill_chance
@@ -179,13 +180,18 @@ def board_text(state: GameState, view: Player | None) -> str:
             sq = Square(f, r)
             u = state.at(sq)
             t = state.terrain_at(sq)
+            if t is not None and t.kind is TerrainKind.CHEST:  # (a model may stand on it)
+                assert t.owner is not None
+                mark = f"{t.owner.title[0].lower()}${CHEST_HP - t.wounds}"  # not a model's key
+                under = f", under {u.key}" if u is not None else ""
+                left = CHEST_HP - t.wounds
+                chests.append(
+                    f"{mark} on {sq}: {t.owner.title}'s Treasure Chest, {left} HP left{under}"
+                )
             if u is not None:
                 cells.append(f"{u.key}{ARROW[u.facing.value]}")
             elif t is not None and t.kind is TerrainKind.CHEST:
-                assert t.owner is not None
-                cells.append(f"${t.owner.title[0]}{CHEST_HP - t.wounds}")
-                left = CHEST_HP - t.wounds
-                chests.append(f"{cells[-1]}: {t.owner.title}'s Treasure Chest, {left} HP left")
+                cells.append(mark)
             elif t is not None:
                 cells.append(terrain_mark(t))
             else:
@@ -325,8 +331,10 @@ def describe_action(state: GameState, a: Action) -> str:
         return f"Charge {name(a.unit)} to {a.square} facing {a.facing}"
     if isinstance(a, A.Melee):
         return f"{name(a.unit)}: Melee Attack on {a.target}" + odds_suffix(state, a)
-    if isinstance(a, A.Shoot):
-        return f"{name(a.unit)}: Ranged Attack towards {a.direction}" + odds_suffix(state, a)
+    if isinstance(a, A.Shoot):  # (the direction is the facing's: f, fr, ...; and its target)
+        target = shoot_targets(state, state.unit(a.unit)).get(a.direction)
+        at = f" at {target}" if target is not None else ""
+        return f"{name(a.unit)}: Ranged Attack towards {a.direction}{at}" + odds_suffix(state, a)
     if isinstance(a, A.Shove):
         t = state.terrain_at(a.terrain)
         if t is not None and t.large:
@@ -404,7 +412,10 @@ def _deploy_hint(state: GameState, discord: bool) -> str:
     )
     if discord:
         example = f" (e.g. `/chess28 deploy {acts[0].unit} {acts[0].square} {acts[0].facing}`)"
-        return f"press **Deploy automatically**, or place a model with `/chess28 deploy`{example}"
+        return (
+            "press **Deploy one automatically** (the sides place one model at a time), or "
+            f"place one with `/chess28 deploy`{example}"
+        )
     return (
         f"deploy with `deploy {acts[0].unit} {acts[0].square} {acts[0].facing}`, or `deploy auto`"
     )

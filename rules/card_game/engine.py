@@ -261,7 +261,8 @@ def _handle(w: Work, a: Action, dice: Dice) -> None:
         _choose(w, a.option)
     elif isinstance(a, Resolve):
         t = w.triggers.pop(a.index)
-        if a.use:
+        if a.use:  # (said, so that what it does next has a cause in the log)
+            w.say("trigger", f"{t.owner.title} uses the ability of {w.card(t.source).name}.")
             w.program = Program(t.owner, t.source, t.effect, "trigger", subject=t.subject)
         else:
             w.say("declined", f"{t.owner.title} declines the ability of {w.card(t.source).name}.")
@@ -285,7 +286,8 @@ def _choose(w: Work, option: str) -> None:
     assert prog is not None
     if option == programs.CANCEL and not prog.committed:
         w.program = None
-        w.say("cancelled", f"{prog.owner.title} changes their mind.")
+        if prog.kind != "hand":  # (a card from hand taken back was never shown: nor is this)
+            w.say("cancelled", f"{prog.owner.title} changes their mind.")
         return
     w.program = replace(prog, choices=(*prog.choices, option), options=(), prompt="")
 

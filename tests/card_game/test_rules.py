@@ -15,7 +15,18 @@ from rules.card_game.system import SYSTEM
 from rules.card_game.zones import king_health
 from rules.core.dice import RandomDice, ScriptedDice
 from rules.core.errors import IllegalAction, NotYourDecision
-from tests.card_game.helpers import B, Build, W, act, events, hand_names, pass_windows, pick, texts
+from tests.card_game.helpers import (
+    B,
+    Build,
+    W,
+    act,
+    events,
+    hand_names,
+    pass_windows,
+    pick,
+    texts,
+    with_side,
+)
 
 sq = GRID.parse
 
@@ -505,3 +516,18 @@ def test_a_showdown_whose_defender_is_moved_away_enters_the_empty_square() -> No
     s = act(pick(act(old, A.PlayCard(knight)), "c1"), A.PlayCard(blunder))
     s = act(pick(pick(s, "Rook"), "e2"), A.Pass(), A.Pass())
     assert knight in s.side(W).hand  # (as games of revision 2 were played)
+
+
+def test_a_card_taken_back_leaves_no_line_and_a_used_ability_one() -> None:
+    """The public log said "White changes their mind." for every card taken back (three in a
+    row in one turn), and nothing when an ability was used, so what it did next ("Black's
+    Pawn enters c3 Tired") had no cause in the log."""
+    b = Build()
+    rook = b.add(W, "Rook")
+    s, ev = events(act(b.state(), A.PlayCard(rook)), A.Choose("cancel"))
+    assert s.program is None and ev == [], texts(ev)
+    knight = b.add(W, "Heart Knight")
+    s = pick(act(with_side(b.state(), W, king_damage=5), A.PlayCard(knight)), "a1")
+    mine = next(i for i, t in enumerate(s.triggers) if t.owner is decider(s))
+    s, ev = events(s, A.Resolve(mine, True))
+    assert texts(ev).startswith("White uses the ability of Heart Knight."), texts(ev)

@@ -189,15 +189,62 @@ def test_the_status_names_the_turn_limit_and_where_each_chest_is() -> None:
 
 
 def test_the_text_board_says_which_marks_are_chests() -> None:
-    """`$W3` on the text board is White's chest with 3 HP, not the model W3: a line under the
-    board says so (a walkthrough took the chests for models)."""
+    """The text board's chest marks (`w$3`: White's chest, 3 HP) are told from models' keys
+    and explained under the board, a chest under a model too (walkthroughs took `$W3` for the
+    model W3, and missed a chest a model stood on)."""
     t = Table(RandomDice(2))
     assert t.run("game new chess28 pinata").ok
     while t.state.phase in (Phase.MODE, Phase.FIRST_PLAYER, Phase.CHESTS):
         assert t.run("1").ok
     text = t.run("board").text
-    assert "$W3" in text and "$B3" in text, text
-    assert "Chests: $B3: Black's Treasure Chest, 3 HP left; $W3: White's Treasure Chest" in text
+    assert " w$3 " in text and " b$3 " in text, text  # (W3 and B3 are models' keys)
+    assert "Chests: b$3 on " in text and ": Black's Treasure Chest, 3 HP left; w$3 on " in text
     plain = Table(RandomDice(2))
     assert plain.run("game new chess28 last-standing").ok
     assert "Chests:" not in plain.run("board").text
+
+
+def test_moving_an_enemy_model_says_whose_it_is() -> None:
+    """`/chess28 move unit:B4 square:e5` without a facing answered "cannot move to e5", as if
+    the Move Chart were the trouble; `shoot` and `melee` said whose model it is."""
+    import pytest
+
+    from bot.chess28 import commands as C
+    from bot.chess28.table import _action
+    from rules.core.errors import RulesError
+    from tests.chess28.helpers import PLAIN, B, W, position, sq
+
+    s = position([(PLAIN, "d2", "N")], [(PLAIN, "d7", "S")])
+    for charge in (False, True):
+        with pytest.raises(RulesError, match=r"B1 .* is not White's model"):
+            _action(s, C.Move("B1", sq("d6"), None, charge), W)
+    with pytest.raises(RulesError, match="say which way B1 Plain faces"):  # its owner's move
+        _action(s, C.Move("B1", sq("d6"), None), B)
+
+
+def test_a_shot_in_the_choices_names_its_target_square() -> None:
+    """The shot menu read "Ranged Attack towards f", which reads like the f-file: it names
+    the target's square too."""
+    from bot.chess28.text import describe_action
+    from tests.chess28.helpers import PLAIN, position
+
+    bow = "Bow; move ^/A; attack x/A; fight 1; defence 2; hp 2; shoot f range 6 strength 4"
+    s = position([(bow, "d2", "N")], [(PLAIN, "d7", "S")])
+    text = describe_action(s, A.Shoot("W1", "f"))
+    assert text.startswith("W1 Bow: Ranged Attack towards f at d7"), text
+
+
+def test_a_chest_under_a_model_is_still_in_the_legend() -> None:
+    from bot.chess28.text import board_text
+    from rules.chess28.state import Mode as M
+    from tests.chess28.helpers import PLAIN, B, W, position
+
+    s = position(
+        [(PLAIN, "e1", "N")],
+        [(PLAIN, "d7", "S")],
+        chests={W: "e1", B: "d8"},
+        mode=M.PINATA,
+    )
+    text = board_text(s, W)
+    assert "w$3 on e1: White's Treasure Chest, 3 HP left, under W1" in text, text
+    assert "b$3 on d8: Black's Treasure Chest, 3 HP left; w$3" in text

@@ -89,7 +89,7 @@ async def setup_to_play(table: Harness, channel: int) -> Sent:
                 **extra,
             )
         elif state.phase is Phase.DEPLOY:
-            last = await table.click(user, last, last.button("Deploy automatically"))
+            last = await table.click(user, last, last.button("Deploy one automatically"))
         else:
             return table.live_message(channel)
     raise AssertionError("setup did not finish")

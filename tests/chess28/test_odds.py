@@ -74,3 +74,27 @@ def test_a_combat_under_way_has_the_odds_of_the_dice_it_has_still_to_roll() -> N
     assert combat_wound_odds(replace(rolled, defence_dice=(5, 2)), False, False) == {2: 1}
     glory = combat_wound_odds(replace(fresh, glory=True), False, False)
     assert glory == {1: Fraction(1, 9), 2: Fraction(4, 9), 3: Fraction(4, 9)}
+
+
+def test_the_odds_of_a_model_on_a_square_are_those_of_the_attack_it_can_make() -> None:
+    """`/chess28 odds` gave melee figures for a Crossbow's target six squares away, an attack
+    the rules do not allow: a square out of reach is refused, a shot's target gets the
+    shot's odds, a square in the Melee Range the melee's."""
+    import pytest
+
+    from bot.chess28 import commands as C
+    from bot.chess28.table import _odds
+    from bot.chess28.text import percent
+    from rules.core.errors import RulesError
+
+    bow = "Bow; move ^/A; attack x/A; fight 1; defence 2; hp 2; shoot f range 6 strength 4"
+    s = position([(bow, "d2", "N")], [(PLAIN, "d7", "S"), (PLAIN, "c3", "S")])
+    shot = _odds(s, C.Odds(unit="W1", target=sq("d7"))).text
+    assert shot.startswith("W1 Bow shooting (f) at d7:"), shot
+    want = SYSTEM.odds(s, A.Shoot("W1", "f"))
+    assert want is not None and f"- kill: {percent(want['kill'])}" in shot
+    with pytest.raises(RulesError, match="cannot attack c3 from where it stands"):
+        _odds(s, C.Odds(unit="W1", target=sq("c3")))  # beside it, not in its sword square
+    close = position([(bow, "d2", "N")], [(PLAIN, "d3", "S"), (PLAIN, "h8", "S")])
+    text = _odds(close, C.Odds(unit="W1", target=sq("d3"))).text
+    assert text.startswith("W1 Bow attacking d3:"), text

@@ -429,6 +429,7 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
             raise RulesError(f"{u.name} is not on the board")
         # the attack it could make on that square: in its Melee Range, else a shot
         shots = [d for d, sq in shoot_targets(s, u).items() if sq == c.target]
+        attack: Action
         if c.target in melee_squares(s, u):
             attack, how = A.Melee(key, c.target), "attacking"
         elif shots:

@@ -322,6 +322,7 @@ class GameService(AIPractice, UndoRequests):
             except RulesError as e:
                 return Answer.error(str(e))
             teams = dict(row.meta.get("teams", {}))
+            again = seat.title in teams  # (a second /team replaces the first)
             teams[seat.title] = chosen
             meta = {**row.meta, "teams": teams}
             if len(teams) < 2:
@@ -331,10 +332,17 @@ class GameService(AIPractice, UndoRequests):
                 except StaleVersion:
                     return Answer.error(RACED)
                 until = "deployed" if plugin.shown_after_setup else "chosen"
+                other = self.user_of(row, seat.other)
+                if again:  # said as a change, and the opponent is not pinged a second time
+                    return Answer(
+                        f"{seat.title} has changed their {plugin.choice_word}: the new one "
+                        f"replaces the first (kept secret until both have {until}). Waiting "
+                        f"for <@{other}>."
+                    )
                 return Answer(
                     f"{seat.title} has chosen a {plugin.choice_word} (kept secret until both "
-                    f"have {until}). Waiting for <@{self.user_of(row, seat.other)}>.",
-                    mentions=[self.user_of(row, seat.other)],
+                    f"have {until}). Waiting for <@{other}>.",
+                    mentions=[other],
                 )
             choices = {pl: teams[pl.title] for pl in Player}
             words = plural(plugin.choice_word)

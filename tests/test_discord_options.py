@@ -8,6 +8,8 @@ import pytest
 from bot.answers import RACED
 from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
+from rules.core.board import Player
+from rules.wargame_chess.state import Zone
 from tests.test_discord_game import move_a_pawn, start_game
 
 
@@ -167,3 +169,21 @@ async def test_an_agreed_undo_another_process_saved_first_is_answered_plainly(
     assert r.ephemeral and r.content == RACED, r.content
     after = await svc.current(channel)
     assert after[0].version == before[0].version and after[1] == before[1], "nothing undone"
+
+
+async def test_choosing_a_team_again_says_it_replaces_the_first(table: Harness) -> None:
+    """A second `/team` posted "has chosen a team" again and pinged the opponent again; it
+    now says the new choice replaces the first, and pings no one."""
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB})
+    await table.click(BOB, sent, sent.button("Accept"))
+    channel = table.threads[-1]
+    first = await table.slash(ALICE, "team", channel=channel, team="K Q R 2N 3P")
+    assert "has chosen a team" in first.content and BOB in first.pinged
+    again = await table.slash(ALICE, "team", channel=channel, team="K 2B 2N J 2P")
+    assert not again.ephemeral and "has changed their team" in again.content, again.content
+    assert "replaces the first" in again.content and again.pinged == []
+    assert "K 2B" not in again.content  # still secret
+    r = await table.slash(BOB, "team", channel=channel, team="K Q R 2N 3P")
+    assert "Both teams are set" in r.content, r.content
+    _, state = await table.bot.service.current(channel)
+    assert any(p.kind.name == "JOKER" for p in state.pieces_of(Player.WHITE, Zone.RESERVE))

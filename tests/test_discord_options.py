@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import RACED
-from tests.conftest import ALICE, BOB, CAROL
-from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
 from rules.core.board import Player
 from rules.wargame_chess.state import Zone
+from tests.conftest import ALICE, BOB, CAROL
+from tests.discord_harness import BOT_ID, CHANNEL_ID, Harness
 from tests.test_discord_game import move_a_pawn, start_game
 
 

@@ -523,6 +523,14 @@ class GameService(AIPractice, UndoRequests):
             assert new_state is not None
             if new_state is not state and seat is None:
                 return Answer.error(ONLY_SEATED)
+            decider = plugin.rules.decider(state)
+            ai_decides = decider is not None and self.opponent(row).plays(decider)
+            if not reply.ok and acts and seat is not None and decider is not seat and ai_decides:
+                assert decider is not None  # (a practice game: the AI's turn)
+                return Answer.error(
+                    f"The AI ({decider.title}) is deciding: its move comes in a moment. "
+                    "Nothing was changed."
+                )
             if not reply.ok:  # a refusal, as a sentence of its own
                 stop = "" if reply.text.rstrip().endswith((".", "!", "?", "`")) else "."
                 return Answer.error(reply.text + stop)

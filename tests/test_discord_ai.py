@@ -993,3 +993,26 @@ async def test_after_a_restart_every_waiting_practice_game_resumes_at_once() -> 
     await V.resume_ai(client)
     assert sorted(svc.first) == [1, 2, 3, 4]
     assert all(0.2 <= t < 0.35 for t in svc.first.values()), svc.first
+
+
+async def test_a_command_during_the_ai_turn_says_the_ai_is_deciding(
+    table: Harness, monkeypatch: Any
+) -> None:
+    """A person's command while the AI decides was answered "It is Black's decision now, not
+    White's", as if another person played Black."""
+    svc = table.bot.service  # type: ignore[attr-defined]
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess", level="easy"
+    )
+
+    async def later(game_id: int, **pace: Any) -> None:  # the AI's turn, not yet played
+        return None
+
+    monkeypatch.setattr(svc, "ai_turn", later)
+    await _human_move(table, random.Random(1))
+    _, state = await _state(table)
+    assert state.to_act.value != W_SEAT
+    r = await table.slash(ALICE, "d20 move", **{"from": "b2", "to": "b3"})
+    assert r.ephemeral and r.content.startswith("The AI (Black) is deciding"), r.content
+    _, after = await _state(table)
+    assert after.history == state.history  # nothing changed

@@ -33,6 +33,8 @@ class Reply:
     events: list[Event] = field(default_factory=list)
     image: bytes | None = None  # a PNG to show with the answer (board, card, chart)
     image_name: str = "board.png"
+    # refused because another player decides now (the service words it for a practice game)
+    not_yours: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -462,7 +462,11 @@ class GameService(AIPractice, UndoRequests):
             if p is not None and decider is not None and decider is not p:
                 # (before the index is looked at: whether it is in range would tell the other
                 # player how many choices the decider has, secret cards among them)
-                return Reply(f"It is {decider.title}'s decision now, not {p.title}'s.", ok=False)
+                return Reply(
+                    f"It is {decider.title}'s decision now, not {p.title}'s.",
+                    ok=False,
+                    not_yours=True,
+                )
             if not 0 <= index < len(acts):
                 return Reply("That choice is not available.", ok=False)
             try:
@@ -525,8 +529,9 @@ class GameService(AIPractice, UndoRequests):
                 return Answer.error(ONLY_SEATED)
             decider = plugin.rules.decider(state)
             ai_decides = decider is not None and self.opponent(row).plays(decider)
-            if not reply.ok and acts and seat is not None and decider is not seat and ai_decides:
-                assert decider is not None  # (a practice game: the AI's turn)
+            if not reply.ok and reply.not_yours and seat is not None and ai_decides:
+                assert decider is not None  # (a practice game: the AI's turn; another refusal,
+                # of an adjustment any player may make at any time, keeps its own words)
                 return Answer.error(
                     f"The AI ({decider.title}) is deciding: its move comes in a moment. "
                     "Nothing was changed."

@@ -36,7 +36,7 @@ from bot.wording import game_over
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
-from rules.core.errors import ParseError, RulesError
+from rules.core.errors import NotYourDecision, ParseError, RulesError
 from rules.core.history import Event
 from rules.core.words import count
 
@@ -45,7 +45,7 @@ SHOWN_ACTIONS = 40
 
 
 def refusal(e: RulesError) -> Reply:
-    return Reply(sentence(e), ok=False)
+    return Reply(sentence(e), ok=False, not_yours=isinstance(e, NotYourDecision))
 
 
 class Table:

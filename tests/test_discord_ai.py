@@ -1016,3 +1016,25 @@ async def test_a_command_during_the_ai_turn_says_the_ai_is_deciding(
     assert r.ephemeral and r.content.startswith("The AI (Black) is deciding"), r.content
     _, after = await _state(table)
     assert after.history == state.history  # nothing changed
+
+
+async def test_an_adjustment_refused_during_the_ai_turn_keeps_its_own_reason(
+    table: Harness, monkeypatch: Any
+) -> None:
+    """Adjustments are not bound to whose decision it is (R38): one refused during the AI's
+    turn for a reason of its own says that reason, not that the AI is deciding."""
+    from bot.wargame_chess import commands as W
+
+    svc = table.bot.service  # type: ignore[attr-defined]
+
+    async def later(game_id: int, **pace: Any) -> None:  # the AI's turn, not yet played
+        return None
+
+    monkeypatch.setattr(svc, "ai_turn", later)
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="wargame-chess", side="black"
+    )
+    row, state = await _state(table)
+    assert svc.opponent(row).plays(svc.plugin(row).rules.decider(state))  # the AI's turn
+    ans = await svc.execute(CHANNEL_ID, ALICE, W.DiscardTarot(card="The Sun"))
+    assert not ans.ok and "AI" not in ans.text, ans.text

@@ -427,23 +427,25 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
         u = s.unit(key)
         if u.square is None:
             raise RulesError(f"{u.name} is not on the board")
-        # the attack it could make on that square: in its Melee Range, else a shot
-        shots = [d for d, sq in shoot_targets(s, u).items() if sq == c.target]
-        attack: Action
+        # the attacks it could make on that square: a melee in its Melee Range, shots
+        attacks: list[tuple[Action, str]] = []
         if c.target in melee_squares(s, u):
-            attack, how = A.Melee(key, c.target), "attacking"
-        elif shots:
-            attack, how = A.Shoot(key, shots[0]), f"shooting ({shots[0]}) at"
-        else:
+            attacks.append((A.Melee(key, c.target), "attacking"))
+        for d, sq in shoot_targets(s, u).items():
+            if sq == c.target:
+                attacks.append((A.Shoot(key, d), f"shooting ({d}) at"))
+        if not attacks:
             raise RulesError(
                 f"{u.name} cannot attack {c.target} from where it stands: the square is not in "
                 "its Melee Range and no shot of its reaches it"
             )
-        odds = SYSTEM.odds(s, attack)
-        if odds is None:
-            raise RulesError(f"{u.name} has no one to attack on {c.target}")
-        lines = [f"{u.name} {how} {c.target}:"]
-        lines += [f"- {k}: {T.percent(v)}" for k, v in odds.items()]
+        lines = []
+        for attack, how in attacks:
+            odds = SYSTEM.odds(s, attack)
+            if odds is None:
+                raise RulesError(f"{u.name} has no one to attack on {c.target}")
+            lines += [f"{u.name} {how} {c.target}:"]
+            lines += [f"- {k}: {T.percent(v)}" for k, v in odds.items()]
         return Reply("\n".join(lines))
     if c.fight is None or c.defence is None:
         raise ParseError("give a model and a target square, or Fight and Defence numbers")

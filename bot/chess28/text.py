@@ -198,7 +198,7 @@ def board_text(state: GameState, view: Player | None) -> str:
                 cells.append(" . ")
         lines.append(f"{r + 1} " + " ".join(cells))
     lines.append("  " + " ".join(f" {'abcdefgh'[f]} " for f in files))
-    if chests:  # ($W3 is not the model W3; a chest under a model shows in the status)
+    if chests:  # (w$3 is not the model W3; a chest under a model is listed too)
         lines.append("Chests: " + "; ".join(sorted(chests)) + ".")
     return "\n".join(lines) + "\n\n" + status_text(state)
 

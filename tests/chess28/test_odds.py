@@ -98,3 +98,21 @@ def test_the_odds_of_a_model_on_a_square_are_those_of_the_attack_it_can_make() -
     close = position([(bow, "d2", "N")], [(PLAIN, "d3", "S"), (PLAIN, "h8", "S")])
     text = _odds(close, C.Odds(unit="W1", target=sq("d3"))).text
     assert text.startswith("W1 Bow attacking d3:"), text
+
+
+def test_a_square_both_in_melee_range_and_shot_gets_both_odds() -> None:
+    """A review's Spear (a sword mark two squares ahead, a weapon firing that way): the odds
+    named only the melee, 11% to kill, and not the shot offered beside it, 69%."""
+    from bot.chess28 import commands as C
+    from bot.chess28.table import _odds
+    from bot.chess28.text import percent
+
+    spear = "Spear; move ^/A; attack x/./A; fight 1; defence 2; hp 2; shoot f range 4 strength 4"
+    s = position([(spear, "d2", "N")], [(PLAIN, "d4", "S")])
+    text = _odds(s, C.Odds(unit="W1", target=sq("d4"))).text
+    melee, shot = SYSTEM.odds(s, A.Melee("W1", sq("d4"))), SYSTEM.odds(s, A.Shoot("W1", "f"))
+    assert melee is not None and shot is not None and melee["kill"] != shot["kill"]
+    assert "W1 Spear attacking d4:" in text and "W1 Spear shooting (f) at d4:" in text, text
+    assert (
+        f"- kill: {percent(melee['kill'])}" in text and f"- kill: {percent(shot['kill'])}" in text
+    )

@@ -27,11 +27,17 @@ from rules.wargame_chess.state import LAST_TURN, Decision, Phase, Zone
 # tokens change the odds of its rolls.
 WARGAME_TOKEN = {"advantage": 0.4, "disadvantage": -0.4, "blessed": 0.3, "cursed": -0.3}
 # A lead in points is worth a share of a win, the more the nearer the end of turn 10 is (the
-# points decide the game then): WARGAME_LEAD x WIN x tanh(lead x (BASE + PER_TURN x turn)). So
-# 1 point ahead in turn 1 is about a tenth of a win, in turn 10 more than a third; 3 points
-# ahead in turn 10 most of one. Counted in points alone, a lead would weigh nothing beside a
-# small chance to slay a Faction Leader, and the AI lost on points games it led.
-WARGAME_LEAD = 0.8
+# points decide the game then): (FIRST + GROWTH x turn) x WIN x tanh(lead x (BASE + PER_TURN x
+# turn)). So 1 point ahead in turn 1 is about a sixteenth of a win, in turn 10 more than a
+# third; 3 points ahead in turn 10 most of one. Counted in points alone, a lead would weigh
+# nothing beside a small chance to slay a Faction Leader, and the AI lost on points games it
+# led. The weight grows from 0.53 in turn 1 to 0.8 in turn 10 (until 2026-11-27 it was 0.8
+# throughout): early on the Leaders' strikes count for more beside the points. On the same
+# dice (two seeds of 200 games against the material greedy) the AI lost fewer games to a slain
+# Leader (50 -> 39, 46 -> 38) and more on points (3 -> 6, 5 -> 11), net +8 and +2 games
+# (docs/ai-measurements.md, twenty-third session).
+WARGAME_LEAD_FIRST = 0.5
+WARGAME_LEAD_GROWTH = 0.03
 WARGAME_LEAD_BASE = 0.08
 WARGAME_LEAD_PER_TURN = 0.04
 # A lean, not a judgement: each piece is worth a trifle more for each rank it stands ahead of
@@ -131,7 +137,8 @@ def wargame_ahead(square: Any, owner: Player) -> int:
 def wargame_lead(points: float, turn: int) -> float:
     """What a lead of ``points`` (negative: behind) is worth in turn ``turn``."""
     scale = WARGAME_LEAD_BASE + WARGAME_LEAD_PER_TURN * turn
-    return WARGAME_LEAD * WIN * math.tanh(points * scale)
+    weight = WARGAME_LEAD_FIRST + WARGAME_LEAD_GROWTH * turn
+    return weight * WIN * math.tanh(points * scale)
 
 
 def _wargame_leader_threats(

@@ -683,7 +683,10 @@ def test_wargame_a_lead_in_points_weighs_more_as_turn_10_nears() -> None:
     assert wargame_lead(0, 5) == 0
     assert wargame_lead(-2, 5) == pytest.approx(-wargame_lead(2, 5))
     assert 0 < wargame_lead(1, 1) < wargame_lead(2, 1) < wargame_lead(1, 10) < WIN
-    assert wargame_lead(1, 1) == pytest.approx(0.8 * WIN * math.tanh(0.12))
+    assert wargame_lead(1, 1) == pytest.approx(0.53 * WIN * math.tanh(0.12))
+    # its weight grows from 0.53 to 0.8 of a win: the Leaders' strikes weigh more early, the
+    # points race at turn 10 as before
+    assert wargame_lead(1, 10) == pytest.approx(0.8 * WIN * math.tanh(0.48))
     assert wargame_lead(3, 10) > 0.5 * WIN
     s = wc_scenario("Ke1 Qd1", "Kh8 Pa7")  # no Attack reaches a King: the lead alone
     assert s.turn == 1

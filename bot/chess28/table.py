@@ -258,12 +258,11 @@ def _action(s: GameState, c: K.Command, me: Player) -> Action:
         return auto_deploy(s)
     if isinstance(c, C.Move):
         key = _unit_key(s, c.unit)
-        if s.unit(key).owner is not me:  # (before its Move Chart is read for the facing)
-            if s.decider is me:
-                raise RulesError(f"{s.unit(key).name} is not {me.title}'s model")
-            facing = (c.facing or Facing.N).value  # (refused next: not this player's decision)
-            return A.Charge(key, c.square, facing) if c.charge else A.Move(key, c.square, facing)
-        facing = _facing(s, key, c).value
+        theirs = s.unit(key).owner is not me  # (before its Move Chart is read for the facing)
+        if theirs and s.decider is me:
+            raise RulesError(f"{s.unit(key).name} is not {me.title}'s model")
+        # another's model when it is not this player's decision: refused next, as such
+        facing = (c.facing or Facing.N).value if theirs else _facing(s, key, c).value
         return A.Charge(key, c.square, facing) if c.charge else A.Move(key, c.square, facing)
     if isinstance(c, C.Melee):
         return A.Melee(_unit_key(s, c.unit), c.target)

@@ -182,9 +182,9 @@ def board_text(state: GameState, view: Player | None) -> str:
             t = state.terrain_at(sq)
             if t is not None and t.kind is TerrainKind.CHEST:  # (a model may stand on it)
                 assert t.owner is not None
-                mark = f"{t.owner.title[0].lower()}${CHEST_HP - t.wounds}"  # not a model's key
-                under = f", under {u.key}" if u is not None else ""
                 left = CHEST_HP - t.wounds
+                mark = f"{t.owner.title[0].lower()}${left}"  # (not a model's key)
+                under = f", under {u.key}" if u is not None else ""
                 chests.append(
                     f"{mark} on {sq}: {t.owner.title}'s Treasure Chest, {left} HP left{under}"
                 )

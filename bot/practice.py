@@ -35,6 +35,23 @@ THINK_MARGIN = 0.25
 SIDES = ("white", "black")  # the person's side in a practice game
 
 
+def ready_made_line(plugin: Any, name: str, text: str) -> str:
+    """The opening line of a practice game that names the person's ready-made choice (their
+    own: the AI's stays unnamed, as an opponent's would until the game shows it) and how to
+    choose another."""
+    described = plugin.check_choice(text)[1]
+    return (
+        f"You play the {ready_made_name(plugin, name)} — {described}. "
+        f"To choose your own, start with `options: <White's {plugin.choice_word}> | "
+        f"<Black's>`."
+    )
+
+
+def ready_made_name(plugin: Any, name: str) -> str:
+    """A ready-made choice's short name as the headline gives it ("ready-made team Balanced")."""
+    return f"ready-made {plugin.choice_word} {name.partition(':')[0]}"
+
+
 def person_side(side: str) -> Player:
     """The person's side in a practice game from its word ("" is White)."""
     key = side.strip().lower() or "white"
@@ -100,16 +117,16 @@ class AIPractice:
                 check_revised_star(plugin)
                 options = {**options, "revised_star": True}
             plugin.describe_options(options)  # (checks them: a word it cannot read is refused)
-            ready = list(plugin.ready_made.values())
-            choices = (
-                {
-                    Player.WHITE: plugin.check_choice(ready[0])[0],
-                    Player.BLACK: plugin.check_choice(ready[min(1, len(ready) - 1)])[0],
-                }
-                # (the sides' choices typed in the options are played; else the ready-made)
-                if plugin.choice_word and ready and not options.get(plugin.choice_option)
-                else {}
-            )
+            ready = list(plugin.ready_made.items())
+            choices: dict[Player, str] = {}
+            yours = yours_name = ""  # the person's ready-made choice, named when it starts
+            # (the sides' choices typed in the options are played; else the ready-made)
+            if plugin.choice_word and ready and not options.get(plugin.choice_option):
+                picked = {Player.WHITE: ready[0], Player.BLACK: ready[min(1, len(ready) - 1)]}
+                for seat, (_, text) in picked.items():
+                    choices[seat] = plugin.check_choice(text)[0]
+                yours = ready_made_line(plugin, *picked[mine])
+                yours_name = ready_made_name(plugin, picked[mine][0])
         except RulesError as e:
             return Answer.refusal(e)
         if await svc.store.live_game(channel_id) is not None:
@@ -130,12 +147,15 @@ class AIPractice:
                     "home": channel_id,
                     "names": [person, ai] if mine is Player.WHITE else [ai, person],
                     "ai": opponent.to_meta(),
+                    **({"ready_made": yours_name} if yours else {}),
                 },
                 system=plugin.id,
             )
         except ChannelTaken:
             return Answer.error(self.busy_text)
         text = f"{plugin.name} begins." + (" Hints are allowed: `/game hint`." if hints else "")
+        if yours:
+            text = f"{text}\n{yours}"
         try:
             started: Answer = await svc._start(row, user_id, choices, text)
         except Exception:  # (the start is a second write: a half-made game must not stay)
@@ -166,9 +186,11 @@ class AIPractice:
         person = self.opponent(row).person
         if person is None:
             return ""
+        ready = row.meta.get("ready_made")
         return (
-            f"Practice game: <@{svc.user_of(row, person)}> plays {person.title}; the AI "
-            f"({self.opponent(row).level}) plays {person.other.title}."
+            f"Practice game: <@{svc.user_of(row, person)}> plays {person.title}"
+            + (f" ({ready})" if ready else "")
+            + f"; the AI ({self.opponent(row).level}) plays {person.other.title}."
         )
 
     async def practice_rematch(self, row: GameRow, user_id: int, guild_id: int | None) -> Answer:

@@ -636,7 +636,10 @@ async def test_practice_as_black_the_ai_plays_white(
         hints=True,
         side="black",
     )
-    said = f"Practice game: <@{ALICE}> plays Black; the AI (easy) plays White."
+    plugin = systems.SYSTEMS[system]
+    ready = list(plugin.ready_made)  # Black's is the second; a system without has none
+    yours = f" (ready-made {plugin.choice_word} {ready[1].partition(':')[0]})" if ready else ""
+    said = f"Practice game: <@{ALICE}> plays Black{yours}; the AI (easy) plays White."
     live = table.live_message(CHANNEL_ID)
     assert live.content.startswith(said), live.content  # all game, on the live message
     row, state = await _state(table)
@@ -653,7 +656,6 @@ async def test_practice_as_black_the_ai_plays_white(
         await _pick(table, rng, row, state, rules)
         row, state = await _state(table)
     assert any(a is not None for a in played)  # White's actions, the AI's
-    plugin = systems.SYSTEMS[system]
     if not plugin.hidden_information:  # the live picture from the person's side, Black's
         from rules.core.board import Player
 
@@ -1038,3 +1040,47 @@ async def test_an_adjustment_refused_during_the_ai_turn_keeps_its_own_reason(
     assert svc.opponent(row).plays(svc.plugin(row).rules.decider(state))  # the AI's turn
     ans = await svc.execute(CHANNEL_ID, ALICE, W.DiscardTarot(card="The Sun"))
     assert not ans.ok and "AI" not in ans.text, ans.text
+
+
+@pytest.mark.parametrize(
+    ("system", "side", "yours", "theirs"),
+    [
+        ("wargame-chess", "white", "team Balanced — Standard: King, Queen, Rook", "Bishops"),
+        ("card-game", "black", "deck Hearts starter — King of Hearts", "Spades"),
+    ],
+)
+async def test_a_practice_game_names_the_persons_ready_made_choice(
+    table: Harness, system: str, side: str, yours: str, theirs: str
+) -> None:
+    """Started without choices, the person is told which ready-made team (deck) they play and
+    how to choose another; the AI's own stays unnamed."""
+    r = await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system=system, level="easy", side=side
+    )
+    if side == "white":  # the opening words (as Black, the AI's first actions replace them)
+        assert f"You play the ready-made {yours}" in r.content, r.content
+        assert "`options: <White's" in r.content and theirs not in r.content, r.content
+    # the headline names it all game, after the AI's actions too
+    name = yours.split(" — ")[0]
+    live = table.live_message(CHANNEL_ID)
+    assert live.content.startswith(
+        f"Practice game: <@{ALICE}> plays {side.title()} (ready-made {name});"
+    ), live.content
+    assert theirs not in live.content, live.content
+    assert table.errors == [] and table.violations == []
+
+
+async def test_a_practice_game_with_typed_teams_names_no_ready_made_one(table: Harness) -> None:
+    r = await table.slash(
+        ALICE,
+        "game new",
+        users={"opponent": BOT_ID},
+        system="wargame-chess",
+        level="easy",
+        options="K 8P 2J | K Q 2R B 3P",
+    )
+    assert not r.ephemeral and "Practice game" in r.content, r.content
+    assert "ready-made" not in r.content, r.content
+    _, state = await _state(table)
+    mine = [p.kind for p in state.pieces if p.owner.value == W_SEAT]
+    assert len(mine) == 11, mine  # the team typed for White: K 8P 2J

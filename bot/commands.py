@@ -269,8 +269,11 @@ class PickAction(Command):
 
 @dataclass(frozen=True, slots=True)
 class ShowLog(Command):
+    """What happened lately (the last LOG_ACTIONS actions), or, at the console, all game."""
+
     name: ClassVar[str] = "log"
     looks: ClassVar[bool] = True
+    every: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,10 @@ class Table:
         self.replacing: K.NewGame | None = None
         # The console's output, for the AI's actions as they are played (None: all in the reply)
         self.emit: Callable[[str], None] | None = None
+        # The position and choices the last `actions` list numbered: a number typed once its
+        # choice reads otherwise (an action since, the AI's reply) would choose what the
+        # player never saw
+        self.listed: tuple[Any, tuple[Action, ...]] | None = None
 
     @property
     def rules(self) -> Any:
@@ -176,6 +180,10 @@ class Table:
             if len(args) > 1:
                 return K.build(K.AISeats, seats=args[0], level=args[1])
             return K.build(K.AISeats, seats=args[0] if args else "black")
+        if verb == "log" and args:
+            if [a.lower() for a in args] != ["all"]:
+                raise ParseError("say `log` (what happened lately) or `log all` (every action)")
+            return K.ShowLog(every=True)
         if verb == "actions" and args:  # `actions 41`: from the 41st; `actions all`
             K.at_most(args, 1, "`actions`, `actions 41` or `actions all`")
             if args[0] == "0":
@@ -222,6 +230,21 @@ class Table:
         if self.state is None or self.over:
             return []
         return list(self.rules.legal_actions(self.state))
+
+    def _as_listed(self, number: int, acts: list[Action]) -> bool:
+        """Whether choice ``number`` now reads as it did in the last `actions` list (or no
+        list was shown in this game: a prompt may name a number, as the card game's first)."""
+        if self.listed is None:
+            return True
+        state, shown = self.listed
+        if state is self.state:
+            return True
+        if not 1 <= number <= len(acts):
+            return True  # (out of range: said so as such)
+        if number > len(shown):
+            return False
+        describe = self.plugin.describe_action
+        return bool(describe(state, shown[number - 1]) == describe(self.state, acts[number - 1]))
 
     def number_range(self) -> str:
         """Why a number is not a choice now, and which numbers are."""
@@ -349,13 +372,17 @@ class Table:
             return Reply(self.list_actions(c.start))
         if isinstance(c, K.PickAction):
             acts = self.choices()
+            if acts and not self._as_listed(c.number, acts):
+                raise RulesError(
+                    "the choices have changed since your last `actions` list, so that number "
+                    "is not what you saw; nothing was done. They are now (type the number "
+                    f"again):\n{self.list_actions()}"
+                )
             if not 1 <= c.number <= len(acts):
                 raise RulesError(self.number_range())
             return self.act(acts[c.number - 1], player)
         if isinstance(c, K.ShowLog):
-            steps = self.rules.history(self.game())[-10:]
-            lines = [e.text for st in steps for e in st.events]
-            return Reply("\n".join(lines[-30:]) or "Nothing has happened yet.")
+            return Reply(self._log(c.every))
         if isinstance(c, K.Export):
             state = self.game()
             if any(self.keeps_secret(p) for p in Player):
@@ -378,6 +405,22 @@ class Table:
             state = self.game()
             return self.act(self.plugin.concession(state, self.who(player)), player)
         return self.plugin.run(self, c, player)
+
+    def _log(self, every: bool) -> str:
+        """The log: the last LOG_ACTIONS actions' events (at most LOG_LINES lines), said to be
+        the last when there were more; ``every``: all game (the console)."""
+        hist = self.rules.history(self.game())
+        steps = hist if every else hist[-LOG_ACTIONS:]
+        lines = [e.text for st in steps for e in st.events]
+        if not lines:
+            return "Nothing has happened yet."
+        if every:
+            return "\n".join(lines)
+        if len(steps) == len(hist) and len(lines) <= LOG_LINES:
+            return "\n".join(lines)
+        more = "" if self.discord else "; `log all` for every one"
+        head = f"The last lines of {count(len(hist), 'action')} so far{more}:"
+        return "\n".join([head, *lines[-LOG_LINES:]])
 
     def _take_back(self, state: Any) -> Reply:
         """Undo against the AI: back to the person's last decision, the AI's replies too."""
@@ -428,6 +471,7 @@ class Table:
         and how to list the rest."""
         state = self.game()
         acts = self.rules.legal_actions(state)
+        self.listed = (state, tuple(acts))  # (numbers typed after this choose among these)
         if not acts:
             return self.prompt()
         if start > len(acts):
@@ -477,6 +521,17 @@ class Table:
                 ) from None
             raise
         self.plugin, self.state, self.opponent = plugin, state, opponent
+        self.listed = None
+        if plugin.shown_after_setup and len(opponent.seats) == 1:
+            # The AI's list is shown once setup is done (Wargame Chess: ruling R9), as a
+            # person's would be: the person may deploy first.
+            (seat,) = opponent.seats
+            intro = "\n".join(
+                f"{seat.title}: the AI's {plugin.choice_word}, shown once both are deployed"
+                if line.startswith(f"{seat.title}: ")
+                else line
+                for line in intro.split("\n")
+            )
         if opponent.seats:
             sides = " and ".join(p.title for p in opponent.seats)
             intro += f"{chr(10) if intro else ''}The AI ({opponent.level}) plays {sides}."
@@ -486,6 +541,10 @@ class Table:
             f"New game of {plugin.name}.\n" + (f"{intro}\n" if intro else "") + self.prompt()
         )
 
+
+# The log shows the last LOG_ACTIONS actions, at most LOG_LINES lines of what they did
+LOG_ACTIONS = 10
+LOG_LINES = 30
 
 # What may be asked while the console's AI decides, without letting it play on first
 _WHILE_AI = (K.AISeats, K.NewGame, K.Help)

@@ -369,3 +369,22 @@ def test_the_person_is_always_prompted_after_the_ais_actions() -> None:
         assert r.ok, r.text
         if not t.over:
             assert r.text.rstrip().endswith(t.prompt()), (r.text[-200:], t.prompt())
+
+
+def test_the_console_names_the_ais_team_only_once_both_are_deployed() -> None:
+    """Ruling R9: team lists are shown to each other once both teams are deployed; against
+    the AI the person's own is named at the start, the AI's with the other at the end of
+    deployment (the person may deploy first)."""
+    t = Table(RandomDice(2))
+    r = t.run("game new wargame-chess K Q R 2N 3P | K 8P 2J ai hard")
+    assert r.ok
+    assert "White: Standard: King, Queen, Rook, 2 Knight, 3 Pawn (14 points)" in r.text
+    assert "Black: the AI's team, shown once both are deployed" in r.text, r.text
+    assert "Joker" not in r.text and "8 Pawn" not in r.text
+    both = Table(RandomDice(2))
+    hot_seat = both.run("game new K Q R 2N 3P | K 8P 2J").text  # (no AI: one person, both)
+    assert "Black: Standard: King, 2 Joker, 8 Pawn (14 points)" in hot_seat
+    while t.state.phase.name != "PLAY":
+        assert t.run("1" if t.rules.legal_actions(t.state) else "status").ok
+    shown = "\n".join(e.text for st in t.rules.history(t.state) for e in st.events)
+    assert "Black: Standard: King, 2 Joker, 8 Pawn (14 points)" in shown, shown[-400:]

@@ -192,6 +192,39 @@ def test_combat_movement_reads_a_bare_label_as_the_attacker_or_the_defender() ->
     assert t.state.piece(attacker.key).square == square
 
 
+def test_the_combat_movement_prompt_gives_words_that_work() -> None:
+    """The prompt names a legal placing of the attacker and a legal step of the defender, in
+    words the console reads (not a placeholder such as `<attacker|defender piece>`)."""
+    import copy
+    import re
+
+    from rules.wargame_chess.state import Decision
+
+    def combat(s: Any) -> bool:
+        return (
+            s.pending is not None
+            and s.pending.decision is Decision.COMBAT_MOVEMENT
+            and len({a.piece for a in t.rules.legal_actions(s) if hasattr(a, "to")}) == 2
+        )
+
+    for seed in range(12):
+        t = table(*DEPLOYED, seed=seed)
+        if _play_until(t, combat, seed):
+            break
+    else:
+        raise AssertionError("no Combat Movement with both choices reached")
+    prompt = t.prompt()
+    examples = re.findall(r"`(combat [^`]+)` \((the attacker|the defender)\)", prompt)
+    assert [w for _, w in examples] == ["the attacker", "the defender"], prompt
+    att = t.state.attack
+    for words, what in examples:
+        other = copy.copy(t)
+        r = other.run(words)
+        assert r.ok, (words, r.text)
+        moved = att.attacker if what == "the attacker" else att.defender
+        assert str(other.state.piece(moved).square) == words.split()[-1], (words, r.text)
+
+
 def test_chess28_gambit_words() -> None:
     from rules.chess28 import actions as A
     from rules.chess28.cards import find_card

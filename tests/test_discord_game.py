@@ -247,7 +247,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(table: Harness
         (mover, "move", {"piece": "K1", "square": "a5"}, "K1"),
         (mover, "attack", {"piece": "P1", "square": "h5"}, "P1"),
         (mover, "choose", {"option": "yes"}, "no card choice"),
-        (mover, "deploy", {"piece": "P1", "square": "a1"}, "not possible during play"),
+        (mover, "deploy", {"piece": "P1", "square": "a1"}, "not possible now: the game is in play"),
         (mover, "team", {"team": "K Q"}, "Teams are chosen"),
     ]
     for user, name, options, words in cases:

@@ -285,3 +285,38 @@ def test_the_example_settings_leave_the_database_to_the_image() -> None:
 
     lines = (Path(__file__).parent.parent / ".env.example").read_text().splitlines()
     assert not [ln for ln in lines if ln.strip().startswith("DATABASE_PATH")]
+
+
+def test_a_number_from_an_old_list_is_refused_with_the_new_one() -> None:
+    """A number chooses what the last `actions` list showed under it: once that choice reads
+    otherwise (after a typed command, or the AI's reply), the number is refused, nothing
+    changes, and the choices are listed afresh; the same number then chooses from that list."""
+    t = setup_table()
+    listed = t.run("actions").text
+    assert listed.startswith("1. Activate "), listed
+    piece = listed.split("\n")[0].split()[2]  # the first listed piece, e.g. K1
+    assert t.run(f"activate {piece}").ok  # typed, not chosen by number: the choices change
+    before = t.state
+    r = t.run("1")
+    assert not r.ok and "The choices have changed" in r.text and "nothing was done" in r.text
+    assert t.state is before
+    fresh = r.text.split("(type the number again):\n", 1)[1]
+    assert fresh == t.list_actions() and not fresh.startswith("1. Activate "), fresh
+    first = fresh.split("\n")[0].removeprefix("1. ")
+    done = t.run("1")
+    assert done.ok and t.state is not before, done.text
+    assert first.split()[0] in done.text, (first, done.text)  # what the new list showed
+
+
+def test_the_log_says_it_shows_the_last_actions_and_log_all_shows_every_one() -> None:
+    t = setup_table()
+    hist = t.rules.history(t.state)
+    assert len(hist) > 10
+    lately = t.run("log").text.split("\n")
+    assert lately[0] == f"The last lines of {len(hist)} actions so far; `log all` for every one:"
+    every = t.run("log all").text.split("\n")
+    assert every == [e.text for st in hist for e in st.events]
+    assert every[-len(lately) + 1 :] == lately[1:]  # the newest lines, as `log` showed them
+    assert len(every) > len(lately)
+    bad = t.run("log everything")
+    assert not bad.ok and "`log all`" in bad.text

@@ -57,7 +57,7 @@ Setup:   game new card-game [white deck | black deck]
 Turn:    burn <card> · done (end the Material Phase) · play <card> · move c1 c2
          attack c3 (the King) · king (your King's ability) · choose <option>
          trigger [card] · decline [card] · pass · end
-Look:    hand · card <name> · rules <term> · board · status · log
+Look:    hand · card <name> · rules <term> · board · status · log [all]
          actions (numbered choices; type the number)
 Game:    concede · export (once the game is over: the log holds the deck order) · no undo
          (the cards an action drew would be seen, then taken back)

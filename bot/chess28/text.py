@@ -63,7 +63,7 @@ Turn:   move W1 d3 [N] · charge W1 d3 [N] · melee W1 d4 · shoot W1 f (fl f fr
         shove W1 d4 d5 · dig W1 · emerge W1 a4 N · retreat W1 c1 N · refresh W1 · end
         gambit vault W1 · gambit castle W1 W2 · gambit bolt W1 fr · hand
         choose <option> (push-back square, re-roll, card windows, ...)
-Look:   actions (numbered; type a number) · board · status · log · reach W1 · odds W1 d4
+Look:   actions (numbered; type a number) · board · status · log [all] · reach W1 · odds W1 d4
         odds 4 2 [chill] [iron] · card Brute · model <Name; move ...; attack ...; ...>
         rules <term or card>
 Game:   concede · export (once the game is over) · no undo (your Gambit Cards are secret)

@@ -230,7 +230,7 @@ Setup:  game new d20-chess [standard-army] [wide-exploration] [turns N] [deck NA
 Play:   move e2 e4 (onto an enemy piece or the Dragon: an attack, decided by a d20)
         promote knight|bishop|rook|queen · keep (when a piece may promote) · pass
         actions (numbered choices, attacks with their odds; type the number) · board · status
-Look:   odds e4 d5 (exact chances of an attack) · tiles (the deck and what is found) · log
+Look:   odds e4 d5 (exact chances of an attack) · tiles (the deck and what is found) · log [all]
 Table:  undo · concede · export · rules <term>
 """
     + HOUSE_NOTE

@@ -72,7 +72,7 @@ Setup:   game new [wargame-chess] [white team | black team] [revised-star]
          trees (roll) · trees mirror|flip|random · deploy N1 b1 · deploy auto
 Play:    activate N1 · move N1 e4 · attack N1 e5 · spend / keep (Advantage token)
          combat P1 d4 (Combat Movement) · promote Q1 · castle N1 · decline · aside e5
-         actions (numbered choices; type the number to choose) · board · status · log
+         actions (numbered choices; type the number to choose) · board · status · log [all]
 Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · scatter P1
          place N2 c3 · takeoff P4 · redeploy Q1 d1 · modifier N1 +2 · summon Moth Knight c3
          undo · concede · export
@@ -566,10 +566,29 @@ def prompt(s: GameState) -> str:
         Decision.CASTLE: _offer_example(s, A.Castle, "castle"),
         Decision.ATTACKER_TOKEN: "`spend` or `keep` the Advantage token",
         Decision.DEFENDER_TOKEN: "`spend` or `keep` the Advantage token",
-        Decision.COMBAT_MOVEMENT: "`combat <attacker|defender piece> <square>`",
+        Decision.COMBAT_MOVEMENT: _combat_example(s),
         Decision.MOVE_ASIDE: "`aside <square>`",
     }
     return f"{d.title} decides: {p.decision.value} ({p.piece}): {hints[p.decision]}."
+
+
+def _combat_example(s: GameState) -> str:
+    """Combat Movement's words at the console: a legal placing of the attacker and a legal
+    step of the defender, each piece named so that the command finds it."""
+    att = s.attack
+    moves = [a for a in SYSTEM.legal_actions(s) if isinstance(a, A.CombatMove)]
+    if att is None or not moves:
+        return "`combat <piece> <square>`, or `actions` for the choices"
+    attacker, defender = s.piece(att.attacker), s.piece(att.defender)
+    words = []
+    for piece, what in ((attacker, "the attacker"), (defender, "the defender")):
+        squares = sorted(str(a.to) for a in moves if a.piece == piece.key)
+        if squares:
+            name = piece.label
+            if piece is attacker and attacker.label == defender.label:  # (both, say, N1)
+                name = f"{piece.owner.title} {piece.label}"
+            words.append(f"`combat {name} {squares[0]}` ({what})")
+    return " or ".join(words) + ", `actions` for every square"
 
 
 def _offer_example(s: GameState, kind: type, word: str) -> str:

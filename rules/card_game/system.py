@@ -14,7 +14,7 @@ from rules.card_game.state import RULES_REVISION, TURN_LIMIT, Config, GameState
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
-from rules.core.errors import InvalidTeam, RulesError
+from rules.core.errors import each_side
 from rules.core.history import Event, Step
 from rules.core.system import GameSystem, Result
 
@@ -28,15 +28,7 @@ class CardGame(GameSystem[GameState, Config]):
 
     def new_config(self, options: Mapping[str, Any]) -> Config:
         texts = options.get("decks") or DEFAULT_DECKS
-        problems: list[str] = []
-        decks = []
-        for seat, text in zip(Player, texts, strict=True):
-            try:
-                decks.append(parse_deck(STARTERS.get(text, text)))
-            except InvalidTeam as e:
-                problems += [f"{seat.title}: {p}" for p in e.problems]
-        if problems:
-            raise RulesError("These decks are not legal: " + "; ".join(problems))
+        decks = each_side(texts, lambda t: parse_deck(STARTERS.get(t, t)), "decks")
         limit = int(options.get("turn_limit", TURN_LIMIT))
         revision = int(options.get("revision", RULES_REVISION))
         return Config((decks[0], decks[1]), limit, revision)

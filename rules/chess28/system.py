@@ -19,7 +19,7 @@ from rules.chess28.state import DEFAULT_TURN_LIMIT, GameConfig, GameState, Mode,
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
-from rules.core.errors import ParseError
+from rules.core.errors import ParseError, each_side
 from rules.core.history import Event, Step
 from rules.core.system import GameSystem, Result
 
@@ -51,7 +51,7 @@ class Chess28(GameSystem[GameState, GameConfig]):
         texts = options.get("parties") or DEFAULT_PARTIES
         if len(texts) != 2:
             raise ParseError("give two parties: White's and Black's")
-        white, black = (Party.parse(str(t)).validate() for t in texts)
+        white, black = each_side(texts, lambda t: Party.parse(str(t)).validate(), "parties")
         mode_text = str(options.get("mode") or "").lower()
         try:
             mode = Mode(mode_text) if mode_text else None

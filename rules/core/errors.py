@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 
 class RulesError(Exception):
     """Base of every error the rules engine raises on purpose."""
@@ -14,9 +19,9 @@ class ParseError(RulesError):
 class InvalidTeam(RulesError):
     """A team list breaks the team-building rules. ``problems`` lists every reason."""
 
-    def __init__(self, problems: list[str]) -> None:
+    def __init__(self, problems: list[str], lead: str = "This team is not legal: ") -> None:
         self.problems = problems
-        super().__init__("This team is not legal: " + "; ".join(problems))
+        super().__init__(lead + "; ".join(problems))
 
 
 class IllegalAction(RulesError):
@@ -33,3 +38,21 @@ class GameOver(IllegalAction):
 
 class ReplayError(RulesError):
     """An event log does not replay to a consistent game."""
+
+
+def each_side(texts: Sequence[str], make: Callable[[str], T], what: str) -> list[T]:
+    """White's and Black's choices (team lists, parties) made by ``make``; every problem of
+    either named by its side ("These teams are not legal: Black: ..."), so a player knows
+    which list to fix."""
+    made: list[T] = []
+    problems: list[str] = []
+    for side, text in zip(("White", "Black"), texts, strict=True):
+        try:
+            made.append(make(text))
+        except InvalidTeam as e:
+            problems += [f"{side}: {p}" for p in e.problems]
+        except RulesError as e:
+            problems.append(f"{side}: {e}")
+    if problems:
+        raise InvalidTeam(problems, f"These {what} are not legal: ")
+    return made

@@ -10,7 +10,7 @@ from rules.core import chance
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice, RandomDice, ScriptedDice
-from rules.core.errors import ParseError, ReplayError
+from rules.core.errors import ParseError, ReplayError, each_side
 from rules.core.history import Event, Step
 from rules.core.system import GameSystem, Result
 from rules.wargame_chess import actions as A
@@ -47,7 +47,7 @@ class WargameChess(GameSystem[GameState, GameConfig]):
         texts = options.get("teams") or DEFAULT_TEAMS
         if len(texts) != 2:
             raise ParseError("give two team lists: White's and Black's")
-        white, black = (team_from_choice(t).validate() for t in texts)
+        white, black = each_side(texts, lambda t: team_from_choice(t).validate(), "teams")
         tree_first = options.get("tree_first")
         return GameConfig(
             teams=(white, black),

@@ -155,3 +155,12 @@ def test_a_game_made_without_a_mode_asks_white_first_and_random_rolls_for_it() -
     chosen, _ = act(s, A.ChooseMode("pinata"), [*SHUFFLE, 6, 1, 1])
     assert chosen.mode.value == "pinata" and chosen.phase is Phase.CHESTS
     assert SYSTEM.loads(SYSTEM.dumps(rolled)) == rolled
+
+
+def test_a_game_names_the_side_whose_party_is_not_legal() -> None:
+    from rules.core.errors import InvalidTeam
+
+    with pytest.raises(InvalidTeam) as e:
+        SYSTEM.new_config({"parties": ("Brute", "Brute, Gremlin")})
+    assert str(e.value).startswith("These parties are not legal: Black: "), str(e.value)
+    assert "Gremlin" in str(e.value) and "White" not in str(e.value)

@@ -28,6 +28,18 @@ def test_en_passant_first_activation_moves_twice() -> None:
     assert s.piece("White P1").square == sq("a4") and s.to_act is B
 
 
+def test_an_attack_during_en_passant_is_refused_saying_what_may_be_done() -> None:
+    s = scenario("Pa2 Kh1 Qb1", "Kh8 Pa7 Pb4")
+    s, _ = step(s, Activate("White P1"))
+    s, _ = step(s, Move("White P1", sq("a3")))
+    with pytest.raises(IllegalAction) as e:
+        check(s, Attack("White P1", sq("b4")))
+    assert str(e.value) == (
+        "that is not the decision now: the game is waiting for the Pawn's second Move (En "
+        "Passant): Move again or decline; it cannot Attack now"
+    )
+
+
 def test_en_passant_may_be_declined() -> None:
     s = scenario("Pa2 Kh1", "Kh8 Pa7")
     s, _ = step(s, Activate("White P1"))

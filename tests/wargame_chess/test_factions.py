@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.core.errors import ParseError
+from rules.core.errors import ParseError, RulesError
 from rules.wargame_chess import actions as A
 from rules.wargame_chess.board import Player, Square
 from rules.wargame_chess.faction_file import (
@@ -448,7 +448,7 @@ def test_the_console_plays_faction_files_with_reminders_in_its_own_words() -> No
     # Discord's words for a game's options never read files.
     from bot import systems
 
-    with pytest.raises(ParseError):
+    with pytest.raises(RulesError, match=r"White: '.*ashen-court\.toml:' is not a piece"):
         systems.get("wargame-chess").new_game({}, t.plugin.options_from_words([f"{court}:", "K"]))
 
 

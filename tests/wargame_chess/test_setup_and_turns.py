@@ -237,3 +237,18 @@ def test_turn_ends_when_the_last_fresh_piece_is_slain_between_activations() -> N
     s, ev = step(s, Slay(B, "White P1"))
     assert s.turn == 2, "nobody had anything left to Activate, so turn 1 ended"
     assert [e.kind for e in ev][-2:] == ["turn_end", "turn_start"]
+
+
+def test_a_move_before_the_trees_says_where_the_game_stands() -> None:
+    from rules.core.errors import IllegalAction
+    from rules.wargame_chess.actions import Move
+    from rules.wargame_chess.board import Square
+    from rules.wargame_chess.engine import check
+    from rules.wargame_chess.system import SYSTEM
+
+    s = SYSTEM.new_game({})
+    with pytest.raises(IllegalAction) as e:
+        check(s, Move("White N1", Square.parse("c3")))
+    assert str(e.value) == (
+        "that is not possible now: the game is still deciding who sets up Trees first"
+    )

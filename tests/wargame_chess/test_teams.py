@@ -105,3 +105,18 @@ def test_faction_round_trips_as_data() -> None:
 def test_a_word_that_is_no_piece_is_answered_with_the_pieces_letters() -> None:
     with pytest.raises(ParseError, match=r"'white' is not a piece .* K Q R B N J P.* like K Q R"):
         TeamList.parse("white")
+
+
+def test_a_game_names_the_side_whose_team_is_not_legal() -> None:
+    """Both lists are checked and each problem says whose list it is (White's first)."""
+    from rules.wargame_chess.system import SYSTEM
+
+    with pytest.raises(InvalidTeam) as black:
+        SYSTEM.new_config({"teams": ("K Q R 2N 3P", "K 2B 2N J 3P")})
+    assert str(black.value) == (
+        "These teams are not legal: Black: a team is exactly 14 points; this one is 15"
+    )
+    with pytest.raises(InvalidTeam) as both:
+        SYSTEM.new_config({"teams": ("K Q R 2N 3X", "K Q R 2N 4P")})
+    assert both.value.problems[0].startswith("White: 'X' is not a piece"), both.value.problems
+    assert both.value.problems[1] == "Black: a team is exactly 14 points; this one is 15"

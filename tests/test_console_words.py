@@ -165,18 +165,26 @@ def _play_until(t: Table, wanted: Any, seed: int, steps: int = 3000) -> bool:
     return False
 
 
-def test_combat_movement_reads_a_bare_label_as_the_attacker_or_the_defender() -> None:
+def _at_combat_movement(both: bool) -> Table:
+    """A Wargame Chess table at a Combat Movement (``both``: one where the attacker may be
+    placed and the defender may step), reached by seeded random play."""
     from rules.wargame_chess.state import Decision
 
     def combat(s: Any) -> bool:
-        return s.pending is not None and s.pending.decision is Decision.COMBAT_MOVEMENT
+        if s.pending is None or s.pending.decision is not Decision.COMBAT_MOVEMENT:
+            return False
+        moved = {a.piece for a in t.rules.legal_actions(s) if hasattr(a, "to")}
+        return len(moved) == 2 or not both
 
-    for seed in range(6):
+    for seed in range(12):
         t = table(*DEPLOYED, seed=seed)
         if _play_until(t, combat, seed):
-            break
-    else:
-        raise AssertionError("no Combat Movement reached")
+            return t
+    raise AssertionError("no such Combat Movement reached")
+
+
+def test_combat_movement_reads_a_bare_label_as_the_attacker_or_the_defender() -> None:
+    t = _at_combat_movement(both=False)
     attacker = t.state.piece(t.state.attack.attacker)
     assert attacker.owner is not t.decider()  # the defender decides where the attacker goes
     from rules.wargame_chess import actions as W
@@ -198,21 +206,7 @@ def test_the_combat_movement_prompt_gives_words_that_work() -> None:
     import copy
     import re
 
-    from rules.wargame_chess.state import Decision
-
-    def combat(s: Any) -> bool:
-        return (
-            s.pending is not None
-            and s.pending.decision is Decision.COMBAT_MOVEMENT
-            and len({a.piece for a in t.rules.legal_actions(s) if hasattr(a, "to")}) == 2
-        )
-
-    for seed in range(12):
-        t = table(*DEPLOYED, seed=seed)
-        if _play_until(t, combat, seed):
-            break
-    else:
-        raise AssertionError("no Combat Movement with both choices reached")
+    t = _at_combat_movement(both=True)
     prompt = t.prompt()
     examples = re.findall(r"`(combat [^`]+)` \((the attacker|the defender)\)", prompt)
     assert [w for _, w in examples] == ["the attacker", "the defender"], prompt

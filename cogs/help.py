@@ -11,18 +11,30 @@ from bot import systems
 from bot.companion import COMPANION_HELP
 from bot.glossary import lookup_term, suggest_terms
 from bot.opponent import PRACTICE_HELP
-from cogs.common import MAX_CHOICES
+from bot.plugin import SystemPlugin
+from cogs.common import MAX_CHOICES, channel_id, service
 from rules.core.errors import RulesError
 
 SYSTEM_CHOICES = [app_commands.Choice(name=p.name, value=p.id) for p in systems.SYSTEMS.values()]
+SYSTEM_HERE = "Which game (the one played in this channel, else Wargame Chess)"
+
+
+async def system_here(interaction: discord.Interaction, system: str | None) -> SystemPlugin:
+    """The system asked for; left out, the one of the game being played in this channel (a
+    term looked up during a game is that game's), else the default. Raises ``RulesError``."""
+    if system:
+        return systems.get(system)
+    row = await service(interaction).store.live_game(channel_id(interaction))
+    return systems.get(None if row is None else row.system)
 
 
 async def ac_topic(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    system = getattr(interaction.namespace, "system", None)
     try:
-        terms = systems.get(system).glossary()
+        terms = (
+            await system_here(interaction, getattr(interaction.namespace, "system", None))
+        ).glossary()
     except RulesError:
         return []
     return [app_commands.Choice(name=t, value=t) for t in suggest_terms(terms, current)][
@@ -32,11 +44,11 @@ async def ac_topic(
 
 class Help(commands.Cog):
     @app_commands.command(name="help", description="How to play with this bot")
-    @app_commands.describe(system="Which game (Wargame Chess if not chosen)")
+    @app_commands.describe(system=SYSTEM_HERE)
     @app_commands.choices(system=SYSTEM_CHOICES)
-    async def help(self, interaction: discord.Interaction, system: str = systems.DEFAULT) -> None:
+    async def help(self, interaction: discord.Interaction, system: str = "") -> None:
         try:
-            plugin = systems.get(system)
+            plugin = await system_here(interaction, system)
         except RulesError as e:
             await interaction.response.send_message(str(e).capitalize() + ".", ephemeral=True)
             return
@@ -47,15 +59,14 @@ class Help(commands.Cog):
     @app_commands.command(name="rules", description="Explain a rules term")
     @app_commands.describe(
         topic="e.g. Reactivation, Combat Movement, Blessed",
-        system="Which game (Wargame Chess if not chosen)",
+        system=SYSTEM_HERE,
     )
     @app_commands.autocomplete(topic=ac_topic)
     @app_commands.choices(system=SYSTEM_CHOICES)
-    async def rules(
-        self, interaction: discord.Interaction, topic: str, system: str = systems.DEFAULT
-    ) -> None:
+    async def rules(self, interaction: discord.Interaction, topic: str, system: str = "") -> None:
         try:
-            terms = systems.get(system).glossary()
+            plugin = await system_here(interaction, system)
+            terms = plugin.glossary()
         except RulesError as e:
             await interaction.response.send_message(str(e).capitalize() + ".", ephemeral=True)
             return
@@ -64,7 +75,7 @@ class Help(commands.Cog):
             near = ", ".join(suggest_terms(terms, topic, 4))
             tip = f" Try: {near}." if near else ""
             await interaction.response.send_message(
-                f"I don't know the term '{topic[:50]}'.{tip}", ephemeral=True
+                f"I don't know the term '{topic[:50]}' in {plugin.name}.{tip}", ephemeral=True
             )
             return
         term, text = found

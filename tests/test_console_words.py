@@ -437,4 +437,5 @@ def test_the_card_game_says_how_to_attack_the_king() -> None:
     before = t.rules.dumps(t.state)
     r = t.run("attack c3")
     assert not r.ok and "names the square of your unit in the enemy Base" in r.text, r.text
+    assert "c3. An attack on the King names" in r.text, r.text  # (two sentences, both capitalised)
     assert "none of yours is there yet" in r.text and t.rules.dumps(t.state) == before

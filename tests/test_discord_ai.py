@@ -1084,3 +1084,24 @@ async def test_a_practice_game_with_typed_teams_names_no_ready_made_one(table: H
     _, state = await _state(table)
     mine = [p.kind for p in state.pieces if p.owner.value == W_SEAT]
     assert len(mine) == 11, mine  # the team typed for White: K 8P 2J
+
+
+async def test_rules_and_help_answer_for_the_game_played_in_the_channel(table: Harness) -> None:
+    """Without `system:`, /rules, its autocomplete and /help answer for the channel's game
+    (here a card game), not the default Wargame Chess; `system:` still picks another."""
+    from bot import systems as S
+
+    before = await table.slash(ALICE, "rules", topic="Showdown")
+    assert "don't know the term 'Showdown' in Wargame Chess" in before.content, before.content
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="card-game", level="easy"
+    )
+    r = await table.slash(ALICE, "rules", topic="Showdown")
+    assert r.ephemeral and r.content.startswith("**Showdown**"), r.content
+    choices = await table.autocomplete(ALICE, "rules", "topic", topic="materi")
+    assert choices and choices[0]["value"] == "Material", choices
+    other = await table.slash(ALICE, "rules", topic="Reactivation", system="wargame-chess")
+    assert other.content.startswith("**Reactivation**"), other.content
+    card_help = await table.slash(BOB, "help")  # a spectator too
+    assert card_help.content.startswith(S.SYSTEMS["card-game"].tutorial[:40]), card_help.content
+    assert table.errors == [] and table.violations == []

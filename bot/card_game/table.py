@@ -233,7 +233,8 @@ class CardGameTable(SystemPlugin):
             try:
                 return A.AttackKing(own_unit(s, who, c.start))
             except RulesError as e:  # (the square is the attacker's, not the King's)
-                raise RulesError(f"{e}. {_king_attackers(s, who)}") from None
+                why = _king_attackers(s, who)
+                raise RulesError(f"{e}. {why[:1].upper()}{why[1:]}") from None
         if isinstance(c, C.Choose):
             return A.Choose(option_key(s, c.option))
         if isinstance(c, C.Trigger):

@@ -9,7 +9,9 @@ from rules.card_game import actions as A
 from rules.card_game.battlefield import GRID, base_rank
 from rules.card_game.combat import attack_of, health_of
 from rules.card_game.engine import decider, trigger_player
+from rules.card_game.setup import MULLIGAN_MAX
 from rules.card_game.state import GameState, Phase, Unit
+from rules.card_game.turns import MAX_BURNS
 from rules.card_game.zones import king_health
 from rules.core.actions import Action
 from rules.core.board import Player
@@ -114,12 +116,14 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
         return d, "reveal the Kings and deal", "`1`"
     if s.phase is Phase.MULLIGAN:
         done = s.side(d).mulliganed
-        cards = count(2 - done, "more card" if done else "card")
+        if done >= MULLIGAN_MAX:
+            return d, f"keep the hand ({count(done, 'card')} went to the bottom)", "`keep`"
+        cards = count(MULLIGAN_MAX - done, "more card" if done else "card")
         what = f"mulligan (up to {cards} to the bottom), or keep"
         return d, what, "`mulligan <card>` or `keep`"
     if s.phase is Phase.BURN:
-        left = 3 - s.side(d).burned
-        more = count(left, "more card")
+        burned = s.side(d).burned
+        more = count(MAX_BURNS - burned, "more card" if burned else "card")
         return d, f"the Material Phase: burn up to {more}", "`burn <card>` or `done`"
     return (
         d,

@@ -196,7 +196,14 @@ def why_not(s: GameState, action: Action) -> str:
     if isinstance(action, PlayCard) and s.phase is not Phase.MAIN and s.combat is None:
         return "cards are played in your Play & Move Phase (or a Tactic in a combat window)"
     if isinstance(action, PlayCard):
-        return playable(w, p, action.card, window=s.combat is not None) or "not now"
+        if s.program is not None and not s.program.respond:  # a card's choice is open
+            return f"first answer: {s.program.prompt or 'the open Tactic'}"
+        why = playable(w, p, action.card, window=s.combat is not None)
+        if why:
+            return why
+        if s.program is not None:  # the Counter! window
+            return "only Counter! may answer the Tactic now; else let it resolve"
+        return "that card cannot be played now"
     if isinstance(action, Move | AttackKing):
         u = s.unit(action.unit)
         if u is None or u.owner is not p:
@@ -213,7 +220,15 @@ def why_not(s: GameState, action: Action) -> str:
     if isinstance(action, Burn):
         return "you burn cards in your Material Phase, up to 3 a turn"
     if isinstance(action, UseKing):
+        if s.phase is Phase.MAIN and s.combat is None and s.side(p).king_used:
+            return "your King's ability has already been used this turn (once a turn)"
         return "your King's ability is used once a turn, in your Play & Move Phase, if it can act"
+    if isinstance(action, StopBurning):
+        return "burning is done in the Material Phase, and it is not the Material Phase now"
+    if isinstance(action, Mulligan | KeepHand):
+        if s.phase is Phase.MULLIGAN:  # (a Mulligan past the most allowed)
+            return f"at most {setup.MULLIGAN_MAX} cards go to the bottom: keep the hand now"
+        return "the mulligan is made once, before the first turn"
     if isinstance(action, Pass):
         return "you pass to let a Tactic resolve or to close a combat window, and none is open"
     if isinstance(action, EndTurn):

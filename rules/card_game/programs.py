@@ -46,6 +46,8 @@ class Ctx:
         self.source = prog.source
         self.subject = prog.subject
         self._i = 0
+        # the pieces and squares chosen so far, as the table sees them (public: on the board)
+        self.named: list[str] = []
 
     @property
     def name(self) -> str:
@@ -81,7 +83,9 @@ class Ctx:
             ),
             cancel,
         )
-        return found[key]
+        u = found[key]
+        self.named.append(f"{u.owner.title} {self.w.card(u.cid).name} on {u.square}")
+        return u
 
     def card(self, prompt: str, cids: Iterable[int], cancel: bool = False) -> int:
         seen: dict[str, int] = {}
@@ -99,7 +103,9 @@ class Ctx:
             u = self.w.at(found[key])
             return key if u is None else f"{key} ({u.owner.title}'s {self.w.card(u.cid).name})"
 
-        return found[self.choose(prompt, ((k, label(k)) for k in found), cancel)]
+        key = self.choose(prompt, ((k, label(k)) for k in found), cancel)
+        self.named.append(label(key))
+        return found[key]
 
     def empty_base(self) -> list[Square]:
         from rules.card_game.battlefield import base_squares
@@ -137,15 +143,16 @@ def run(w: Work, counterable: Callable[[Work, Program], bool]) -> None:
     prog = w.program
     assert prog is not None
     before = w.copy()
+    ctx = Ctx(w, prog, declare=True)
     try:
-        EFFECTS[prog.effect](Ctx(w, prog, declare=True))
+        EFFECTS[prog.effect](ctx)
     except NeedChoice as n:
         w.restore(before)
         w.program = replace(prog, prompt=n.prompt, options=n.options)
         return
     except Declared:
         w.restore(before)
-        _commit(w, prog)
+        _commit(w, prog, ctx.named)
         done = replace(prog, committed=True)
         w.program = replace(done, respond=counterable(w, done))
         return
@@ -163,7 +170,9 @@ def run(w: Work, counterable: Callable[[Work, Program], bool]) -> None:
         zones.to_burn(w, prog.owner, prog.source)
 
 
-def _commit(w: Work, prog: Program) -> None:
+def _commit(w: Work, prog: Program, named: list[str]) -> None:
+    """The card paid for and out of the hand (a Tactic named with the pieces or squares it
+    was aimed at, so the opponent sees what a Counter! would stop)."""
     p = prog.owner
     card = w.card(prog.source)
     if prog.kind == "king":
@@ -173,4 +182,5 @@ def _commit(w: Work, prog: Program) -> None:
     elif prog.kind == "hand":
         zones.pay(w, p, card.cost)
         zones.take_from_hand(w, p, prog.source)
-        w.say("played", f"{p.title} plays {card.name}.", player=p.title, card=card.name)
+        aim = f" on {' and '.join(named)}" if named and card.type.is_tactic else ""
+        w.say("played", f"{p.title} plays {card.name}{aim}.", player=p.title, card=card.name)

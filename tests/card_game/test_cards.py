@@ -657,3 +657,61 @@ def test_choose_with_a_number_points_to_the_number_alone() -> None:
     with pytest.raises(RulesError, match="type `99` alone to take choice 99 of `actions`"):
         option_key(s, "99")
     assert option_key(s, "c3")  # by its square, as before
+
+
+def test_a_tactic_played_names_its_target_before_the_counter_window() -> None:
+    """The opponent asked whether to answer with Counter! sees what the Tactic is aimed at
+    (the target is chosen before the card is paid for)."""
+    b = Build(counters=True)
+    b.unit(B, "Pawn", "b3")
+    p = b.add(W, "Pin")
+    s = act(b.state(), A.PlayCard(p))
+    key = next(k for k, label in s.program.options if "Pawn" in label)
+    s, ev = events(s, A.Choose(key))
+    assert s.program is not None and s.program.respond and decider(s) is B
+    assert "White plays Pin on Black Pawn on b3." in texts(ev), texts(ev)
+
+
+def test_a_piece_played_names_no_target() -> None:
+    b = Build()
+    pawn = b.add(W, "Pawn")
+    s = act(b.state(), A.PlayCard(pawn))
+    key = next(k for k, label in s.program.options if "c1" in label)
+    _, ev = events(s, A.Choose(key))
+    assert "White plays Pawn." in texts(ev), texts(ev)
+
+
+def test_refusals_say_why_a_card_king_or_phase_action_is_not_possible_now() -> None:
+    from rules.card_game.engine import why_not
+
+    b = Build()
+    pawn = b.add(W, "Pawn")
+    other = b.add(W, "Knight")
+    s = act(b.state(), A.PlayCard(pawn))  # its square is still to choose
+    assert s.program is not None and not s.program.respond
+    assert why_not(s, A.PlayCard(other)).startswith("first answer: ")
+    main = b.state()
+    assert "not the Material Phase now" in why_not(main, A.StopBurning())
+    assert why_not(main, A.KeepHand()) == "the mulligan is made once, before the first turn"
+    used = with_side(main, W, king_used=True)
+    assert why_not(used, A.UseKing()) == (
+        "your King's ability has already been used this turn (once a turn)"
+    )
+
+
+def test_the_mulligan_and_burn_prompts_count_what_is_left() -> None:
+    from bot.card_game.text import situation
+
+    b = Build()
+    b.add(W, "Pawn")
+    start = b.state(phase=Phase.MULLIGAN)
+    assert situation(start)[1] == "mulligan (up to 2 cards to the bottom), or keep"
+    one = with_side(start, W, mulliganed=1)
+    assert situation(one)[1] == "mulligan (up to 1 more card to the bottom), or keep"
+    done = with_side(start, W, mulliganed=2)
+    assert situation(done)[1:] == ("keep the hand (2 cards went to the bottom)", "`keep`")
+    burn = b.state(phase=Phase.BURN)
+    assert situation(burn)[1] == "the Material Phase: burn up to 3 cards"
+    assert situation(with_side(burn, W, burned=1))[1] == (
+        "the Material Phase: burn up to 2 more cards"
+    )

@@ -187,10 +187,12 @@ class AIPractice:
         if person is None:
             return ""
         ready = row.meta.get("ready_made")
+        opponent = self.opponent(row)
         return (
             f"Practice game: <@{svc.user_of(row, person)}> plays {person.title}"
             + (f" ({ready})" if ready else "")
-            + f"; the AI ({self.opponent(row).level}) plays {person.other.title}."
+            + f"; the AI ({opponent.level}) plays {person.other.title}"
+            + ("; hints: `/game hint`." if opponent.hints else ".")
         )
 
     async def practice_rematch(self, row: GameRow, user_id: int, guild_id: int | None) -> Answer:

@@ -639,7 +639,8 @@ async def test_practice_as_black_the_ai_plays_white(
     plugin = systems.SYSTEMS[system]
     ready = list(plugin.ready_made)  # Black's is the second; a system without has none
     yours = f" (ready-made {plugin.choice_word} {ready[1].partition(':')[0]})" if ready else ""
-    said = f"Practice game: <@{ALICE}> plays Black{yours}; the AI (easy) plays White."
+    said = f"Practice game: <@{ALICE}> plays Black{yours}; the AI (easy) plays White; hints:"
+    said += " `/game hint`."  # (the game was made with hints: said all game long)
     live = table.live_message(CHANNEL_ID)
     assert live.content.startswith(said), live.content  # all game, on the live message
     row, state = await _state(table)

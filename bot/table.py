@@ -239,8 +239,8 @@ class Table:
         state, shown = self.listed
         if state is self.state:
             return True
-        if not 1 <= number <= len(acts):
-            return True  # (out of range: said so as such)
+        if not 1 <= number <= len(acts):  # out of range now: from the old list, or from none
+            return not 1 <= number <= len(shown)
         if number > len(shown):
             return False
         describe = self.plugin.describe_action

@@ -439,3 +439,28 @@ def test_the_card_game_says_how_to_attack_the_king() -> None:
     assert not r.ok and "names the square of your unit in the enemy Base" in r.text, r.text
     assert "c3. An attack on the King names" in r.text, r.text  # (two sentences, both capitalised)
     assert "none of yours is there yet" in r.text and t.rules.dumps(t.state) == before
+
+
+def test_a_gambit_card_is_named_by_its_whole_title_or_one_word_of_it() -> None:
+    from bot.chess28 import commands as C
+    from bot.chess28.words import parse
+
+    for line, card, unit in (
+        ("moment of glory W1", "moment of glory", "W1"),
+        ("Moment of Glory!", "Moment of Glory!", None),
+        ("glory W1", "glory", "W1"),
+        ("mystic bolt W1 fr", "mystic bolt", "W1"),
+        ("bolt W1 fr", "bolt", "W1"),
+        ("last gasp", "last gasp", None),
+        ("castle W1 W2", "castle", "W1"),
+    ):
+        words = line.split()
+        c = parse("gambit", words)
+        assert isinstance(c, C.Gambit) and (c.card, c.unit) == (card, unit), (line, c)
+
+
+def test_a_chess28_command_after_the_game_ends_says_the_game_is_over() -> None:
+    t = table("game new chess28", "mode pinata")
+    assert t.run("concede").ok and t.over
+    for line in ("move W1 d2", "move W1 d2 N", "melee W1 d5"):
+        refused(t, line, "the game is over")

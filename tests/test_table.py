@@ -320,3 +320,16 @@ def test_the_log_says_it_shows_the_last_actions_and_log_all_shows_every_one() ->
     assert len(every) > len(lately)
     bad = t.run("log everything")
     assert not bad.ok and "`log all`" in bad.text
+
+
+def test_a_number_out_of_range_now_but_on_the_old_list_says_the_choices_changed() -> None:
+    t = setup_table()
+    listed = t.run("actions all").text.split("\n")
+    piece = listed[0].split()[2]
+    assert t.run(f"activate {piece}").ok
+    now = len(t.choices())
+    assert now < len(listed)
+    r = t.run(str(len(listed)))  # the old list's last: beyond the new one
+    assert not r.ok and r.text.startswith("The choices have changed"), r.text
+    far = t.run(str(len(listed) + 50))  # on no list: the plain range
+    assert not far.ok and f"from 1 to {now}" in far.text, far.text

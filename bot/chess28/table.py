@@ -16,7 +16,7 @@ from rules.chess28 import actions as A
 from rules.chess28.cards import find_card
 from rules.chess28.charts import Facing
 from rules.chess28.combat import melee_squares, shoot_targets
-from rules.chess28.engine import legal_actions
+from rules.chess28.engine import legal_actions, why_not
 from rules.chess28.models import ModelDef
 from rules.chess28.moving import backline_squares, destinations, shove_named
 from rules.chess28.odds import kill_chance, wound_odds
@@ -26,7 +26,7 @@ from rules.chess28.system import DEFAULT_PARTIES, SYSTEM
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
-from rules.core.errors import ParseError, RulesError
+from rules.core.errors import GameOver, IllegalAction, ParseError, RulesError
 from rules.core.words import count
 
 if TYPE_CHECKING:
@@ -213,6 +213,8 @@ class Chess28Table(SystemPlugin):
         if isinstance(c, C.ShowCard | C.DefineModel | C.Lookup | C.Odds | C.ShowHand | C.ShowReach):
             return _look(table, c, player)
         s: GameState = table.game()
+        if table.over:  # (before the command's words are checked against the board)
+            raise GameOver("the game is over")
         if isinstance(c, C.TerrainRandom):
             return table.act(random_terrain(s, table.dice), player)
         me = table.who(player)
@@ -235,8 +237,8 @@ def _facing(s: GameState, key: str, c: C.Move) -> Facing:
     options = destinations(s, u).get(c.square, ())
     if len(options) == 1:
         return options[0]
-    if not options:
-        raise RulesError(f"{u.name} cannot move to {c.square}")
+    if not options:  # (the rules say why, as for a Move with its facing)
+        raise IllegalAction(why_not(s, A.Move(key, c.square, u.facing)))
     shown = ", ".join(f.value for f in options)
     raise ParseError(f"say which way {u.name} faces on {c.square}: {shown}")
 

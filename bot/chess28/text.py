@@ -58,7 +58,7 @@ Setup:  game new chess28 [white party | black party] [pinata|last-standing] [des
         mode pinata|last-standing|random [desperation] (when not given at game new)
         roll (First Player) · chest d1 · terrain blocking|perilous|moveable d4 [e4 if large]
         (several kinds at once: terrain blocking+moveable d4) · terrain random
-        deploy W1 d1 N · deploy auto
+        deploy W1 d1 N · deploy auto (the next model, placed for you)
 Turn:   move W1 d3 [N] · charge W1 d3 [N] · melee W1 d4 · shoot W1 f (fl f fr l r bl b br)
         shove W1 d4 d5 · dig W1 · emerge W1 a4 N · retreat W1 c1 N · refresh W1 · end
         gambit vault W1 · gambit castle W1 W2 · gambit bolt W1 fr · hand
@@ -391,14 +391,19 @@ PHASE_HINTS = {
     ),
     Phase.FIRST_PLAYER: ("roll off with `roll`", "press the button below to roll off"),
     Phase.TERRAIN: (
-        "place terrain with `terrain blocking d4` (blocking, perilous or moveable{several}; a "
-        "large piece on two squares side by side: `terrain blocking d4 e4`), or "
+        "place terrain with `terrain blocking d4` (blocking, perilous or moveable{several}"
+        "; a large piece on two squares side by side: `terrain blocking d4 e4`), or "
         "`terrain random`",
-        "place terrain with `/chess28 terrain` (blocking, perilous or moveable{several}; a "
-        "large piece also takes `extra`, its second square), or at random with the button "
+        "place terrain with `/chess28 terrain` (blocking, perilous or moveable{several}"
+        "; a large piece also takes `extra`, its second square), or at random with the button "
         "below",
     ),
 }
+# the words of PHASE_HINTS that offer a large terrain piece (left out when none may be placed)
+LARGE_EXAMPLE = (
+    "; a large piece on two squares side by side: `terrain blocking d4 e4`",
+    "; a large piece also takes `extra`, its second square",
+)
 # (in a game of rules revision 4 or later: a piece may be of several kinds, ruling C28-11)
 SEVERAL = (", or several joined by +, such as `blocking+moveable`", ", or several at once")
 
@@ -417,7 +422,8 @@ def _deploy_hint(state: GameState, discord: bool) -> str:
             f"place one with `/chess28 deploy`{example}"
         )
     return (
-        f"deploy with `deploy {acts[0].unit} {acts[0].square} {acts[0].facing}`, or `deploy auto`"
+        f"deploy with `deploy {acts[0].unit} {acts[0].square} {acts[0].facing}`, or `deploy auto` "
+        "(the next model, placed for you)"
     )
 
 
@@ -447,7 +453,12 @@ def prompt(state: GameState, discord: bool = False) -> str:
     hint = PHASE_HINTS.get(state.phase)
     if hint is not None:
         several = SEVERAL[discord] if state.config.revision >= 4 else ""
-        return f"{d.title}: {hint[1] if discord else hint[0]}.".replace("{several}", several)
+        text = f"{d.title}: {hint[1] if discord else hint[0]}.".replace("{several}", several)
+        if state.phase is Phase.TERRAIN and not any(
+            isinstance(a, A.PlaceTerrain) and a.extra is not None for a in legal_actions(state)
+        ):  # (a small piece only, now: no example of a large one)
+            text = text.replace(LARGE_EXAMPLE[discord], "")
+        return text
     left = state.limit - state.activations
     if left <= 0:  # (the turn is kept for a Gambit Card: ruling C28-27)
         if discord:
@@ -455,6 +466,10 @@ def prompt(state: GameState, discord: bool = False) -> str:
                 f"{d.title}: no activations left; play a Gambit Card with `/chess28 gambit`, or "
                 "end the turn (the button below, or `/chess28 end`)."
             )
+        if not any(isinstance(a, A.PlayGambit) for a in legal_actions(state)):
+            # (the console only: in Discord these words are public, and would tell that the
+            # player's cards cannot be played)
+            return f"{d.title}: no activations left and no Gambit Card to play now: `end` the turn."
         return f"{d.title}: no activations left; play a Gambit Card (`gambit`) or `end` the turn."
     if discord:
         return (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot import commands as K
 from bot.chess28 import commands as C
+from rules.chess28.cards import BY_TITLE
 from rules.core.errors import ParseError
 
 
@@ -77,17 +78,11 @@ def parse(verb: str, args: list[str]) -> K.Command | None:
     if verb == "gambit":
         _need(args, 1, "which card: `gambit vault W1`")
         words = list(args)
-        card = words.pop(0)
-        while words and card.lower() in (
-            "moment",
-            "warp",
-            "fall",
-            "last",
-            "iron",
-            "mystic",
-            "carpe",
-        ):
-            card += " " + words.pop(0)
+        # a card's whole title (`moment of glory`, `mystic bolt`), else one word of it
+        taken = next(
+            (n for n in range(min(3, len(words)), 1, -1) if _titles(words[:n]) in BY_TITLE), 1
+        )
+        card, words = " ".join(words[:taken]), words[taken:]
         K.at_most(words, 2, "`gambit vault W1`, `gambit castle W1 W2` or `gambit bolt W1 fr`")
         return b(
             C.Gambit,
@@ -128,3 +123,8 @@ def _odds(args: list[str]) -> K.Command:
     _need(args, 2, "`odds W1 d4` (a model and its target) or `odds 4 2 [chill] [iron]`")
     K.at_most(args, 2, "`odds W1 d4` (the game knows the model's rules)")
     return K.build(C.Odds, unit=args[0], target=args[1])
+
+
+def _titles(words: list[str]) -> str:
+    """Words as a Gambit Card's title is looked up (lower case, no "!")."""
+    return " ".join(words).lower().rstrip("!")

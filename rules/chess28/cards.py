@@ -59,7 +59,7 @@ CARDS: tuple[Card, ...] = (
         "Awe",
         "5",
         Timing.TURN,
-        "Every model next to a friendly model is Pushed Back "
+        "Choose a friendly model: every model next to it is Pushed Back "
         "from it, one at a time in the order you pick.",
     ),
     Card(6, "Haste", "6", Timing.TURN, "A friendly model may be activated again this turn."),

@@ -225,8 +225,12 @@ def _task_attack_roll(state: GameState, t: Task, dice: Dice, events: list[Event]
         events.append(_roll_event(me, "attack", faces))
     state = replace(state, combat=replace(c, attack_dice=faces))
     if not c.glory and state.can_drain(me) and _rolled(state, faces):
-        return ask(state, "reroll_attack", me, ["keep", "re-roll"], f"{me.title} may re-roll")
+        return ask(state, "reroll_attack", me, ["keep", "re-roll"], _reroll_prompt(me))
     return state
+
+
+def _reroll_prompt(me: Player) -> str:
+    return f"{me.title} may re-roll (Heroic Fortune: it drains one of their dead models)"
 
 
 def _rolled(state: GameState, faces: tuple[int, ...]) -> bool:
@@ -262,7 +266,7 @@ def _task_defence_roll(state: GameState, t: Task, dice: Dice, events: list[Event
     events.append(_roll_event(me, "defence", faces))
     state = replace(state, combat=replace(c, defence_dice=faces))
     if state.can_drain(me) and _rolled(state, faces):
-        return ask(state, "reroll_defence", me, ["keep", "re-roll"], f"{me.title} may re-roll")
+        return ask(state, "reroll_defence", me, ["keep", "re-roll"], _reroll_prompt(me))
     return state
 
 

@@ -17,6 +17,7 @@ from rules.chess28.moving import (
     reinforcement_squares,
     shoved,
     shoves,
+    why_not_to,
 )
 from rules.chess28.state import (
     GameConfig,
@@ -196,10 +197,7 @@ def _why_not_unit(state: GameState, u: Unit, action: Action) -> str:
     if isinstance(action, A.Move | A.Charge):
         dests = destinations(state, u)
         if action.square not in dests:
-            return (
-                f"{u.name} cannot move to {action.square}: it is not on its Move Chart, "
-                "not empty, or has no clear path"
-            )
+            return f"{u.name} cannot move to {action.square}: {why_not_to(state, u, action.square)}"
         shown = ", ".join(f.value for f in dests[action.square])
         if action.facing not in shown:
             return f"{u.name} must face {shown} after moving to {action.square}"

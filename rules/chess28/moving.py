@@ -108,6 +108,35 @@ def destinations(state: GameState, unit: Unit) -> Destinations:
     return _frozen(found)
 
 
+def why_not_to(state: GameState, unit: Unit, square: Square) -> str:
+    """Why ``unit`` may not move to ``square`` (not among its ``destinations``): the square is
+    taken, it is off the Move Chart, or the way there is blocked."""
+    if unit.square is None:
+        return "it is not on the board"
+    there = state.at(square)
+    if there is not None:
+        return f"{there.name} stands there"
+    if blocking(state, square):
+        return "Blocking terrain stands there"
+    wrap = state.warp
+    if unit.dash:  # Dash: any straight line, stopped by the first square taken
+        return "Dash goes along one straight line of empty squares"
+    for oriented in unit.model.move.orientations(unit.facing):
+        for right, forward, icon in unit.model.move.marks:
+            df, dr = orient(oriented, right, forward)
+            dest = step(unit.square, df, dr, wrap)
+            if dest is None:
+                continue
+            reach = [dest]
+            if icon is Icon.ONWARD:  # and on along the line, whatever stands on it
+                sdf, sdr = delta(unit.square, dest, wrap)
+                unit_df, unit_dr = (sdf > 0) - (sdf < 0), (sdr > 0) - (sdr < 0)
+                reach += line(dest, unit_df, unit_dr, BOARD.files + BOARD.ranks, wrap)
+            if square in reach:
+                return "the way there is blocked (by a model or Blocking terrain)"
+    return f"it is not on its Move Chart, facing {unit.facing.value} from {unit.square}"
+
+
 def _frozen(found: dict[Square, set[Facing]]) -> Destinations:
     order = list(Facing)
     return {sq: tuple(sorted(fs, key=order.index)) for sq, fs in sorted(found.items())}

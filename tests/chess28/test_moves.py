@@ -137,3 +137,27 @@ def test_leap_still_needs_an_unoccupied_destination() -> None:
     s = position([("Vaulter", "d4", "N"), (PLAIN, "c6", "N")], [(PLAIN, "e6", "S")])
     d = dests(s)
     assert sq("c6") not in d and sq("e6") not in d and sq("b5") in d
+
+
+def test_a_refused_move_says_which_of_its_reasons_holds() -> None:
+    """Taken square, off the Move Chart, or a way blocked: the refusal names the one that
+    holds (before, one message listed all three)."""
+    from rules.chess28.engine import why_not
+
+    s = position(
+        [("Outrider", "d4", "N")],  # on along its front and sides (*): d5, d6, ...
+        [("Duelist", "d6", "S")],
+        terrain=[("blocking", "e5")],
+    )
+
+    def refused(square: str) -> str:
+        return why_not(s, A.Move("W1", sq(square), Facing.N))
+
+    assert refused("d6") == "W1 Outrider cannot move to d6: B1 Duelist stands there"
+    assert refused("d7") == (
+        "W1 Outrider cannot move to d7: the way there is blocked (by a model or Blocking terrain)"
+    )
+    assert refused("d3") == (
+        "W1 Outrider cannot move to d3: it is not on its Move Chart, facing N from d4"
+    )
+    assert refused("e5") == "W1 Outrider cannot move to e5: Blocking terrain stands there"

@@ -164,3 +164,47 @@ def test_a_game_names_the_side_whose_party_is_not_legal() -> None:
         SYSTEM.new_config({"parties": ("Brute", "Brute, Gremlin")})
     assert str(e.value).startswith("These parties are not legal: Black: "), str(e.value)
     assert "Gremlin" in str(e.value) and "White" not in str(e.value)
+
+
+def test_the_terrain_prompt_offers_a_large_piece_only_when_one_may_be_placed() -> None:
+    from bot.chess28.text import prompt
+
+    s, _ = act(new(), A.RollOff(), [*SHUFFLE, 2, 5, 2])  # one piece each
+    s, _ = act(s, A.PlaceChest(sq("d8")))
+    s, _ = act(s, A.PlaceChest(sq("e1")))
+    seen = set()
+    for first in range(2):  # Black's piece, each way: then White's prompt
+        t, _ = act(s, next(a for a in legal_actions(s) if bool(a.extra) is bool(first)))
+        for state in (s, t):
+            if state.phase is not Phase.TERRAIN:
+                continue
+            large = any(isinstance(a, A.PlaceTerrain) and a.extra for a in legal_actions(state))
+            assert ("`terrain blocking d4 e4`" in prompt(state)) is large, prompt(state)
+            assert "`terrain blocking d4`" in prompt(state)
+            seen.add(large)
+    assert seen == {True, False}  # both prompts were met
+
+
+def test_the_heroic_fortune_question_says_what_a_re_roll_costs() -> None:
+    from rules.chess28.cards import find_card
+
+    assert find_card("awe").effect.startswith("Choose a friendly model: every model next to it")
+    from tests.chess28.helpers import PLAIN, position
+
+    s = position([(PLAIN, "d4", "N")], [(PLAIN, "d5", "S")], dead={W: [PLAIN]})
+    s, _ = act(s, A.Melee("W1", sq("d5")), [1, 1])
+    assert s.pending is not None and s.pending.kind == "reroll_attack"
+    assert (
+        s.pending.text == "White may re-roll (Heroic Fortune: it drains one of their dead models)"
+    )
+
+
+def test_with_no_activation_left_the_console_offers_a_gambit_only_if_one_can_be_played() -> None:
+    from bot.chess28.text import prompt
+    from tests.chess28.helpers import PLAIN, position
+
+    s = position([(PLAIN, "d4", "N")], [(PLAIN, "d6", "S")], activations=3, limit=3)
+    assert not any(isinstance(a, A.PlayGambit) for a in legal_actions(s))
+    assert prompt(s) == "White: no activations left and no Gambit Card to play now: `end` the turn."
+    # in Discord the words are public: they never tell whether the cards can be played
+    assert "play a Gambit Card with `/chess28 gambit`" in prompt(s, discord=True)

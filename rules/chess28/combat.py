@@ -288,11 +288,14 @@ def _task_resolve(state: GameState, t: Task, dice: Dice, events: list[Event]) ->
     assert c is not None
     attacker = state.unit(c.attacker)
     iron = c.target != CHEST and state.unit(c.target).iron_skin
-    hits, saves, wounds = outcome(c, attacker.model.has(Ability.CHILL_GRASP), iron)
+    chill = attacker.model.has(Ability.CHILL_GRASP)
+    hits, saves, wounds = outcome(c, chill, iron)
+    unsavable = 0 if c.glory or not chill else 2 * sum(1 for f in c.attack_dice if f == 6)
+    cold = f" ({unsavable} of them past any save: Chill Grasp)" if unsavable else ""
     events.append(
         Event(
             "result",
-            f"{count(hits, 'hit')}, {count(saves, 'save')}: {count(wounds, 'wound')}.",
+            f"{count(hits, 'hit')}{cold}, {count(saves, 'save')}: {count(wounds, 'wound')}.",
             (("wounds", wounds),),
         )
     )
@@ -572,6 +575,8 @@ def answer(state: GameState, p: Pending, option: str, dice: Dice, events: list[E
         )
     if kind in ("gasp_target", "charge", "bloodlust"):
         if option == NO_ATTACK:
+            what = "after its Charge" if kind == "charge" else "(Bloodlust)"
+            events.append(Event("no_attack", f"{state.unit(p.unit).name} makes no attack {what}."))
             return state
         a = state.unit(p.unit)
         if kind == "bloodlust":

@@ -152,7 +152,7 @@ def test_chill_grasp_sixes_cannot_be_saved() -> None:
         [(cold, "d4", "N")], [("Tough; move ^/A; attack x/A; fight 1; defence 2; hp 5", "d5", "S")]
     )
     s, ev = act(s, A.Melee("W1", sq("d5")), [6, 5, 5])
-    assert "2 hits, 2 saves: 2 wounds" in texts(ev)
+    assert "2 hits (2 of them past any save: Chill Grasp), 2 saves: 2 wounds" in texts(ev)
 
 
 def test_bloodlust_gives_one_free_melee_attack_after_a_kill() -> None:
@@ -324,3 +324,12 @@ def test_a_shot_the_weapon_cannot_fire_says_which_ways_it_fires() -> None:
     with pytest.raises(IllegalAction, match="weapon does not fire b: it fires f"):
         act(s, A.Shoot("W1", "b"))
     assert A.Shoot("W1", "f") in legal_actions(s)  # forward, it has a target
+
+
+def test_a_charge_whose_attack_is_declined_says_so() -> None:
+    s = position([(PLAIN, "d4", "N")], [(PLAIN, "d6", "S")])
+    s, _ = act(s, A.Charge("W1", sq("d5"), "N"))
+    assert s.pending is not None and s.pending.kind == "charge"
+    s, ev = act(s, A.Choose("no attack"))
+    assert texts(ev).startswith("W1 Plain makes no attack after its Charge.\n"), texts(ev)
+    assert s.unit("B1").wounds == 0

@@ -143,7 +143,25 @@ def _why_not(state: GameState, a: PlayGambit) -> str:
         return "a Gambit Card needs a dead model to drain, and your Dead Pile is empty"
     if a.card not in G.PLAYABLE_IN_TURN:
         return f"{title} is played {G.BY_NUMBER[a.card].timing.value}, not as a turn's play"
-    return f"{title} cannot be played like that now (check the model, partner or direction)"
+    return _how_it_may_be_played(state, a, title)
+
+
+def _how_it_may_be_played(state: GameState, a: PlayGambit, title: str) -> str:
+    """Why a held, payable card is refused as asked: the ways it may be played now."""
+    ways = [x for x in gambit_actions(state) if x.card == a.card]
+    if not ways:
+        return f"{title} has nothing it can be played on now"
+    units = sorted({x.unit for x in ways if x.unit})
+    if units and a.unit not in units:
+        named = f"on {a.unit}" if a.unit else "without a model"
+        return f"{title} cannot be played {named}: it may be played on {', '.join(units)}"
+    others = sorted({x.other for x in ways if x.unit == a.unit and x.other})
+    if others and a.other not in others:
+        return f"{title} with {a.unit} takes one of these: {', '.join(others)}"
+    directions = sorted({x.direction for x in ways if x.unit == a.unit and x.direction})
+    if directions:
+        return f"{title} with {a.unit} goes {' or '.join(directions)}"
+    return f"{title} cannot be played like that now"
 
 
 def task_awe(state: GameState, t: Task, dice: Dice, events: list[Event]) -> GameState:

@@ -293,3 +293,20 @@ def test_a_sacrificed_model_leaves_its_vault_and_dash_behind() -> None:
     s, _ = act(s, A.PlayGambit(G.SACRIFICE, "W1", "W3"))
     gone = s.unit("W1")
     assert not gone.on_board and not gone.dash and not gone.vault  # none for a later return
+
+
+def test_a_card_refused_as_asked_says_how_it_may_be_played() -> None:
+    from rules.chess28.engine import why_not
+
+    s = position(
+        [(PLAIN, "d4", "N"), (PLAIN, "a1", "N")],
+        [(PLAIN, "d5", "S")],
+        hands=((G.AWE, G.CASTLE), ()),
+        dead={W: [PLAIN]},
+    )
+    awe = "Awe cannot be played {}: it may be played on W1"
+    assert why_not(s, A.PlayGambit(G.AWE)) == awe.format("without a model")
+    assert why_not(s, A.PlayGambit(G.AWE, "B1")) == awe.format("on B1")
+    assert why_not(s, A.PlayGambit(G.CASTLE, "W1", "B1")) == (
+        "Castle with W1 takes one of these: W2"
+    )

@@ -464,3 +464,23 @@ def test_a_chess28_command_after_the_game_ends_says_the_game_is_over() -> None:
     assert t.run("concede").ok and t.over
     for line in ("move W1 d2", "move W1 d2 N", "melee W1 d5"):
         refused(t, line, "the game is over")
+
+
+def test_a_chess28_charge_attack_is_answered_with_attack_and_its_square() -> None:
+    """After a Charge, `attack d5` (or `melee d5`) answers which enemy the model attacks."""
+    from rules.chess28 import actions as A
+
+    t = table("game new chess28", "mode pinata")
+    charge = None
+    for _ in range(400):
+        charge = next((a for a in t.rules.legal_actions(t.state) if isinstance(a, A.Charge)), None)
+        if charge is not None or t.over:
+            break
+        assert t.run("1").ok
+    assert charge is not None, "no Charge reached"
+    r = t.run(f"charge {charge.unit} {charge.square} {charge.facing}")
+    assert r.ok and t.state.pending is not None and t.state.pending.kind == "charge", r.text
+    target = next(o for o in t.state.pending.options if o != "no attack")
+    r = t.run(f"attack {target}")
+    assert r.ok and "rolls attack" in r.text, r.text  # the Melee Attack is made
+    assert t.state.pending is None or t.state.pending.kind != "charge"

@@ -206,6 +206,11 @@ class Chess28Table(SystemPlugin):
     def parse(self, verb: str, args: list[str], table: Table) -> K.Command | None:
         from bot.chess28.words import parse
 
+        pending = None if table.state is None or table.over else table.state.pending
+        attacking = pending is not None and pending.kind in ("charge", "bloodlust", "gasp_target")
+        if verb in ("melee", "attack") and len(args) == 1 and attacking:
+            # the model is known (its Charge, Bloodlust, Last Gasp): the square answers
+            return K.build(C.Choose, option=args[0])
         return parse(verb, args)
 
     # ---- running commands ----

@@ -70,10 +70,10 @@ class Table:
         self.replacing: K.NewGame | None = None
         # The console's output, for the AI's actions as they are played (None: all in the reply)
         self.emit: Callable[[str], None] | None = None
-        # The position and choices the last `actions` list numbered: a number typed once its
-        # choice reads otherwise (an action since, the AI's reply) would choose what the
-        # player never saw
-        self.listed: tuple[Any, tuple[Action, ...]] | None = None
+        # The position, its choices and the numbers (first, last) the last `actions` list
+        # showed: a number typed that it did not show, or whose choice reads otherwise now (an
+        # action since, the AI's reply), would choose what the player never saw
+        self.listed: tuple[Any, tuple[Action, ...], int, int] | None = None
 
     @property
     def rules(self) -> Any:
@@ -231,20 +231,37 @@ class Table:
             return []
         return list(self.rules.legal_actions(self.state))
 
-    def _as_listed(self, number: int, acts: list[Action]) -> bool:
-        """Whether choice ``number`` now reads as it did in the last `actions` list (or no
-        list was shown in this game: a prompt may name a number, as the card game's first)."""
-        if self.listed is None:
-            return True
-        state, shown = self.listed
-        if state is self.state:
-            return True
+    def _unseen(self, number: int, acts: list[Action]) -> str:
+        """Why choice ``number`` is not what the last `actions` list showed (with the choices
+        as they are now, from the page that holds it), or "" when it is, or when no list was
+        shown in this game (a prompt may name a number, as the card game's first does), or
+        when it is on no list at all (then the plain range is said)."""
+        if self.listed is None or not acts:
+            return ""
+        state, shown, first, last = self.listed
+        seen = first <= number <= last
         if not 1 <= number <= len(acts):  # out of range now: from the old list, or from none
-            return not 1 <= number <= len(shown)
-        if number > len(shown):
-            return False
-        describe = self.plugin.describe_action
-        return bool(describe(state, shown[number - 1]) == describe(self.state, acts[number - 1]))
+            if not seen or state is self.state:
+                return ""
+            lead = "the choices have changed since your last `actions` list"
+        elif not seen:
+            page = 1 + SHOWN_ACTIONS * ((number - 1) // SHOWN_ACTIONS)
+            return (
+                f"choice {number} was not on the list you saw; nothing was done. The choices "
+                f"from {page} (type the number again):\n{self.list_actions(page)}"
+            )
+        elif state is self.state:
+            return ""
+        else:
+            describe = self.plugin.describe_action
+            if describe(state, shown[number - 1]) == describe(self.state, acts[number - 1]):
+                return ""
+            lead = "the choices have changed since your last `actions` list"
+        page = 1 if number > len(acts) else 1 + SHOWN_ACTIONS * ((number - 1) // SHOWN_ACTIONS)
+        return (  # (from the page that holds the number, as the list is now)
+            f"{lead}, so that number is not what you saw; nothing was done. They are now "
+            f"(type the number again):\n{self.list_actions(page)}"
+        )
 
     def number_range(self) -> str:
         """Why a number is not a choice now, and which numbers are."""
@@ -372,12 +389,9 @@ class Table:
             return Reply(self.list_actions(c.start))
         if isinstance(c, K.PickAction):
             acts = self.choices()
-            if acts and not self._as_listed(c.number, acts):
-                raise RulesError(
-                    "the choices have changed since your last `actions` list, so that number "
-                    "is not what you saw; nothing was done. They are now (type the number "
-                    f"again):\n{self.list_actions()}"
-                )
+            unseen = self._unseen(c.number, acts)
+            if unseen:
+                raise RulesError(unseen)
             if not 1 <= c.number <= len(acts):
                 raise RulesError(self.number_range())
             return self.act(acts[c.number - 1], player)
@@ -388,6 +402,15 @@ class Table:
             if any(self.keeps_secret(p) for p in Player):
                 raise RulesError(
                     "a game against the AI with secret cards can be exported once it is over"
+                )
+            if (
+                self.plugin.shown_after_setup
+                and self.opponent.person is not None
+                and not self.plugin.choices_shown(state)
+            ):  # (the export holds both teams: the AI's is secret until then, ruling R9)
+                raise RulesError(
+                    f"the AI's {self.plugin.choice_word} is shown once both are deployed: "
+                    "export the game after that"
                 )
             return Reply(self.rules.dumps(state))
         if isinstance(c, K.Undo):
@@ -471,13 +494,13 @@ class Table:
         and how to list the rest."""
         state = self.game()
         acts = self.rules.legal_actions(state)
-        self.listed = (state, tuple(acts))  # (numbers typed after this choose among these)
         if not acts:
             return self.prompt()
         if start > len(acts):
             raise RulesError(f"{count(len(acts), 'choice')} now: `actions` lists them")
         first = max(start, 1)
         end = len(acts) if start == 0 else min(len(acts), first - 1 + SHOWN_ACTIONS)
+        self.listed = (state, tuple(acts), first, end)  # (the numbers a player may now type)
         lines = [
             f"{i}. {self.plugin.describe_action(state, acts[i - 1])}" for i in range(first, end + 1)
         ]

@@ -3,6 +3,8 @@ words, from the systems' registry (``bot/systems.py``)."""
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -15,6 +17,8 @@ from bot.plugin import SystemPlugin
 from cogs.common import MAX_CHOICES, channel_id, service
 from rules.core.errors import RulesError
 
+log = logging.getLogger(__name__)
+
 SYSTEM_CHOICES = [app_commands.Choice(name=p.name, value=p.id) for p in systems.SYSTEMS.values()]
 SYSTEM_HERE = "Which game (the one played in this channel, else Wargame Chess)"
 
@@ -24,8 +28,14 @@ async def system_here(interaction: discord.Interaction, system: str | None) -> S
     term looked up during a game is that game's), else the default. Raises ``RulesError``."""
     if system:
         return systems.get(system)
-    row = await service(interaction).store.live_game(channel_id(interaction))
-    return systems.get(None if row is None else row.system)
+    try:
+        row = await service(interaction).store.live_game(channel_id(interaction))
+    except Exception:  # (help must not fail with the store: the default's then)
+        log.exception("could not read the channel's game for /help or /rules")
+        row = None
+    if row is None or row.system not in systems.SYSTEMS:  # (a system this build lacks)
+        return systems.get(None)
+    return systems.get(row.system)
 
 
 async def ac_topic(

@@ -388,3 +388,22 @@ def test_the_console_names_the_ais_team_only_once_both_are_deployed() -> None:
         assert t.run("1" if t.rules.legal_actions(t.state) else "status").ok
     shown = "\n".join(e.text for st in t.rules.history(t.state) for e in st.events)
     assert "Black: Standard: King, 2 Joker, 8 Pawn (14 points)" in shown, shown[-400:]
+
+
+def test_before_both_teams_are_deployed_nothing_at_the_console_tells_the_ais_team() -> None:
+    """Ruling R9 against the AI: naming the AI's pieces while deploying gets one answer for
+    every name, and `export` (which holds both lists) waits until both teams are deployed."""
+    t = Table(RandomDice(0))
+    for cmd in ("game new wargame-chess ai", "trees", "trees flip"):
+        assert t.run(cmd).ok, cmd
+    assert t.state.phase.name == "DEPLOY" and t.decider() is Player.WHITE  # the person first
+    held = t.run("deploy Black B1 e8")  # the AI's team has a Bishop
+    lacking = t.run("deploy Black R1 e8")  # and no Rook
+    assert not held.ok and not lacking.ok
+    assert held.text.replace("B1", "R1") == lacking.text, (held.text, lacking.text)
+    refused = t.run("export")
+    assert not refused.ok and "once both are deployed" in refused.text, refused.text
+    assert "Bishop" not in refused.text
+    while t.state.phase.name != "PLAY":
+        assert t.run("deploy auto").ok
+    assert t.run("export").ok

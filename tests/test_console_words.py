@@ -481,6 +481,8 @@ def test_a_chess28_charge_attack_is_answered_with_attack_and_its_square() -> Non
     r = t.run(f"charge {charge.unit} {charge.square} {charge.facing}")
     assert r.ok and t.state.pending is not None and t.state.pending.kind == "charge", r.text
     target = next(o for o in t.state.pending.options if o != "no attack")
+    before = t.state
+    assert not t.run("attack no").ok and t.state is before  # not a square: not an answer
     r = t.run(f"attack {target}")
     assert r.ok and "rolls attack" in r.text, r.text  # the Melee Attack is made
     assert t.state.pending is None or t.state.pending.kind != "charge"

@@ -1106,3 +1106,18 @@ async def test_rules_and_help_answer_for_the_game_played_in_the_channel(table: H
     card_help = await table.slash(BOB, "help")  # a spectator too
     assert card_help.content.startswith(S.SYSTEMS["card-game"].tutorial[:40]), card_help.content
     assert table.errors == [] and table.violations == []
+
+
+async def test_help_and_rules_answer_for_the_default_game_when_the_store_fails(
+    table: Harness, monkeypatch: Any
+) -> None:
+    svc = table.bot.service  # type: ignore[attr-defined]
+
+    async def broken(channel_id: int) -> Any:
+        raise RuntimeError("the database is away")
+
+    monkeypatch.setattr(svc.store, "live_game", broken)
+    r = await table.slash(ALICE, "rules", topic="Reactivation")
+    assert r.ephemeral and r.content.startswith("**Reactivation**"), r.content
+    h = await table.slash(ALICE, "help")
+    assert "/game new" in h.content

@@ -333,3 +333,22 @@ def test_a_number_out_of_range_now_but_on_the_old_list_says_the_choices_changed(
     assert not r.ok and r.text.startswith("The choices have changed"), r.text
     far = t.run(str(len(listed) + 50))  # on no list: the plain range
     assert not far.ok and f"from 1 to {now}" in far.text, far.text
+
+
+def test_a_number_beyond_the_page_shown_is_refused_with_its_page() -> None:
+    """`actions` shows 40 choices: a number past them was never seen; it is refused, and the
+    page holding it is shown, after which the number is taken."""
+    t = Table(RandomDice(1))
+    for cmd in ("game new", "trees", "trees", "trees flip"):
+        assert t.run(cmd).ok, cmd
+    acts = t.choices()
+    assert len(acts) > 45  # deployment: every piece on every free square
+    assert t.run("actions").text.count("\n") == 40  # 1-40 and "... and N more"
+    before = t.state
+    r = t.run("45")
+    assert not r.ok and r.text.startswith("Choice 45 was not on the list you saw"), r.text
+    assert "\n41. " in r.text and "\n45. " in r.text and t.state is before
+    shown = next(line for line in r.text.split("\n") if line.startswith("45. "))
+    done = t.run("45")
+    assert done.ok and t.state is not before, done.text
+    assert shown.removeprefix("45. ").split()[1] in done.text  # the piece it showed deploys

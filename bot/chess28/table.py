@@ -207,10 +207,15 @@ class Chess28Table(SystemPlugin):
         from bot.chess28.words import parse
 
         pending = None if table.state is None or table.over else table.state.pending
-        attacking = pending is not None and pending.kind in ("charge", "bloodlust", "gasp_target")
-        if verb in ("melee", "attack") and len(args) == 1 and attacking:
-            # the model is known (its Charge, Bloodlust, Last Gasp): the square answers
-            return K.build(C.Choose, option=args[0])
+        if (
+            verb in ("melee", "attack")
+            and pending is not None
+            and pending.kind in ("charge", "bloodlust", "gasp_target")
+            and args
+            and args[-1].lower() in pending.options
+            and (len(args) == 1 or (len(args) == 2 and args[0].upper() == pending.unit))
+        ):  # the model is known (its Charge, Bloodlust, Last Gasp): the square answers
+            return K.build(C.Choose, option=args[-1].lower())
         return parse(verb, args)
 
     # ---- running commands ----

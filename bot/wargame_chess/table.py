@@ -21,6 +21,7 @@ from rules.core.errors import ParseError, RulesError
 from rules.core.history import Event
 from rules.wargame_chess import actions as A
 from rules.wargame_chess.cards import PlayingCard, parse_card
+from rules.wargame_chess.checks import PHASE_NOW
 from rules.wargame_chess.deploy import suggest_deployment
 from rules.wargame_chess.dice import Modifier
 from rules.wargame_chess.engine import activatable, destinations, free_deploy_squares
@@ -329,12 +330,14 @@ class WargameChessTable(SystemPlugin):
                 raise RulesError(f"it is not {who.title}'s deployment now")
             return table.act_all(list(suggest_deployment(state, who)), player)
         if isinstance(c, W.Deploy):
-            piece = _own_piece(state, c.piece, player)
+            # (against the AI at the console, the person's own pieces only: the AI's team is
+            # secret until both are deployed, ruling R9)
+            piece = _own_piece(state, c.piece, player or table.opponent.person)
             return table.act(A.Deploy(piece.key, c.square), player)
         if not teams_shown(state) and isinstance(c, _PLAY_ONLY):
             # refused before the piece is looked up: whether a team has it is secret until
             # both teams are deployed (ruling R9), and the answer must not tell
-            raise RulesError(f"that is not possible during {state.phase.value}")
+            raise RulesError(f"that is not possible now: the game is {PHASE_NOW[state.phase]}")
         if isinstance(c, W.Activate):
             # "N1" means the N1 of the player whose Activation it is: under The High Priestess
             # the opponent picks it for them.
@@ -467,7 +470,7 @@ def adjustment(state: GameState, c: K.Command, by: Player, player: Player | None
     if getattr(c, "piece", None) and state.phase is not Phase.PLAY:
         # (before the piece is looked up: whether a team has it is secret until both teams
         # are deployed, ruling R9, and adjustments wait for play anyway)
-        raise RulesError(f"adjustments are made during play, not during {state.phase.value}")
+        raise RulesError(f"adjustments are made during play; the game is {PHASE_NOW[state.phase]}")
     if isinstance(c, W.Tokens):
         key = _piece(state, c.piece, player).key
         if c.count == 0:

@@ -152,6 +152,8 @@ def _how_it_may_be_played(state: GameState, a: PlayGambit, title: str) -> str:
     if not ways:
         return f"{title} has nothing it can be played on now"
     units = sorted({x.unit for x in ways if x.unit})
+    if not units and a.unit:
+        return f"{title} is played on its own, not on a model"
     if units and a.unit not in units:
         named = f"on {a.unit}" if a.unit else "without a model"
         return f"{title} cannot be played {named}: it may be played on {', '.join(units)}"

@@ -113,6 +113,8 @@ def why_not_to(state: GameState, unit: Unit, square: Square) -> str:
     taken, it is off the Move Chart, or the way there is blocked."""
     if unit.square is None:
         return "it is not on the board"
+    if square == unit.square:
+        return "it stands there already"
     there = state.at(square)
     if there is not None:
         return f"{there.name} stands there"

@@ -11,7 +11,7 @@ from rules.wargame_chess.state import (
 )
 
 # Where the game stands, as a refusal says it ("... is not possible now: the game is ...")
-_NOW = {
+PHASE_NOW = {
     Phase.TREE_ORDER: "still deciding who sets up Trees first",
     Phase.TREES: "at Tree setup",
     Phase.TREE_CHOICE: "at the choice of the second Tree setup",
@@ -36,7 +36,7 @@ _WAITING = {
 
 def require_phase(state: GameState, phase: Phase, what: str) -> None:
     if state.phase is not phase:
-        raise IllegalAction(f"{what} is not possible now: the game is {_NOW[state.phase]}")
+        raise IllegalAction(f"{what} is not possible now: the game is {PHASE_NOW[state.phase]}")
 
 
 def require_decision(state: GameState, *decisions: Decision) -> Pending:

@@ -310,3 +310,7 @@ def test_a_card_refused_as_asked_says_how_it_may_be_played() -> None:
     assert why_not(s, A.PlayGambit(G.CASTLE, "W1", "B1")) == (
         "Castle with W1 takes one of these: W2"
     )
+    warp = replace(s, hands=((G.WARP,), ()))
+    assert why_not(warp, A.PlayGambit(G.WARP, "W1")) == (
+        "Warp Reality is played on its own, not on a model"
+    )

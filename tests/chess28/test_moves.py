@@ -161,3 +161,4 @@ def test_a_refused_move_says_which_of_its_reasons_holds() -> None:
         "W1 Outrider cannot move to d3: it is not on its Move Chart, facing N from d4"
     )
     assert refused("e5") == "W1 Outrider cannot move to e5: Blocking terrain stands there"
+    assert refused("d4") == "W1 Outrider cannot move to d4: it stands there already"

@@ -137,6 +137,7 @@ def _one_game(job: tuple[str, str, str, int, float | None, int, str]) -> dict[st
         "length": n,
         "times": ai.times,
         "turns": ai.turns,
+        "setup": ai.setup,
         "values": ai.values,
     }
 
@@ -243,6 +244,7 @@ def match(
         "lengths": [r["length"] for r in results],
         "times": [t for r in results for t in r["times"]],
         "turns": [t for r in results for t in r["turns"]],
+        "setup": [t for r in results for t in r.get("setup", [])],
         "results": results,
     }
 
@@ -355,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"  decision median {med:.3f}s p95 {p95:.3f}s max {max(times, default=0):.3f}s"
                 f" ({len(times)} decisions; {wall:.0f}s wall for the {r['played']} games"
                 f" played now);"
-                f" per run of its own decisions{run_name}"
+                f" per run of its own decisions in play{run_name}"
                 f" median {turn_med:.3f}s"
                 f" p95 {turn_p95:.3f}s; "
                 + verdict(sid, opp_name, r["wins"], n, turn_med, turn_p95),
@@ -363,6 +365,14 @@ def main(argv: list[str] | None = None) -> int:
             )
             seats = "; ".join(f"as {seat}: {tally}" for seat, tally in r["seats"].items())
             print(f"{'':14}    {seats}", flush=True)
+            if r["setup"]:  # (runs during setup: not in the figures above)
+                set_med, set_p95 = _median_p95(r["setup"])
+                print(
+                    f"{'':14}    runs while setting up (Trees, deployment), not counted above:"
+                    f" median {set_med:.3f}s p95 {set_p95:.3f}s max {max(r['setup']):.3f}s"
+                    f" ({len(r['setup'])} runs)",
+                    flush=True,
+                )
             for kind, reasons in r["how"].items():
                 if reasons:
                     tally = ", ".join(f"{why} {k}" for why, k in sorted(reasons.items()))
@@ -444,9 +454,13 @@ class _TimedAI(AIPlayer):
         # a run of the AI's consecutive decisions (an Activation in Wargame Chess, a move and
         # its promotion in d20 explorer chess, a whole turn in the card game): total seconds
         self.turns: list[float] = []
+        # the same for runs while the game is set up (Trees and deployment, a Chess28 party's
+        # placement: ``GameSystem.setting_up``), which are not Activations: counted apart
+        self.setup: list[float] = []
         # [turn (None where the system has none), the search's value] per decision with a choice
         self.values: list[list[Any]] = []
         self._next_step = -1
+        self._run: list[float] = self.turns
 
     def act(self, system: GameSystem[Any, Any], state: Any) -> Any:
         many = len(system.legal_actions(state)) > 1
@@ -458,10 +472,11 @@ class _TimedAI(AIPlayer):
             self.times.append(took)
             turn = getattr(state, "turn", None)
             self.values.append([turn if isinstance(turn, int) else None, choice.value])
-        if step == self._next_step and self.turns:
-            self.turns[-1] += took
-        else:
-            self.turns.append(took)
+        if step == self._next_step and self._run:
+            self._run[-1] += took
+        else:  # a new run: in play, or while the game is set up
+            self._run = self.setup if system.setting_up(state) else self.turns
+            self._run.append(took)
         self._next_step = step + 1
         return choice.action
 

@@ -1060,3 +1060,15 @@ def test_the_benchmarks_calibration_sorts_decisions_by_value_and_scores_their_ga
     assert rows["turn 5 on"] == ["0.00", *one, "0.00", *one, "-", "-", "-"]
     assert rows["turns 3-4"] == ["-", "-", "0.50", *one, "-", "-"]
     assert bench.calibration([{"outcome": "win"}]) == ["calibration: no values recorded"]
+
+
+def test_the_benchmark_times_setup_runs_apart_from_activations() -> None:
+    """A run of the AI's decisions while the game is set up (a whole team deployed) is not an
+    Activation: the benchmark keeps it apart from the per-Activation figures."""
+    bench = _bench()
+    r = bench._one_game(("wargame-chess", "easy", "random", 0, 0.01, 1, "pinata"))
+    assert r["setup"] and r["turns"], (r["setup"], r["turns"])
+    # the whole team deployed in one run (8 placements) is a setup run, not an Activation's
+    decisions = len(r["times"])
+    assert len(r["turns"]) + len(r["setup"]) < decisions
+    assert max(r["setup"]) >= min(r["setup"]) > 0

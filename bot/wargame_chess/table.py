@@ -332,7 +332,9 @@ class WargameChessTable(SystemPlugin):
         if isinstance(c, W.Deploy):
             # (against the AI at the console, the person's own pieces only: the AI's team is
             # secret until both are deployed, ruling R9)
-            piece = _own_piece(state, c.piece, player or table.opponent.person)
+            piece = _own_piece(
+                state, c.piece, player if player is not None else table.opponent.person
+            )
             return table.act(A.Deploy(piece.key, c.square), player)
         if not teams_shown(state) and isinstance(c, _PLAY_ONLY):
             # refused before the piece is looked up: whether a team has it is secret until

@@ -178,16 +178,18 @@ def status_text(s: GameState) -> str:
 
 
 def board_text(s: GameState, view: Player | None) -> str:
-    """The battlefield, White's Base at the bottom (Black's view: turned round)."""
-    seat = view or Player.WHITE
+    """The battlefield, White's Base at the bottom (Black's view: turned round); the Bases
+    named from the viewer's side ("Base", "enemy Base"), or by whose they are for a spectator
+    (``view`` None)."""
+    seat = Player.WHITE if view is None else view
     ranks = range(GRID.ranks - 1, -1, -1) if seat is Player.WHITE else range(GRID.ranks)
     lines = [side_line(s, seat.other)]
     for r in ranks:
-        zone = (
-            "Base"
-            if r == base_rank(seat)
-            else ("enemy Base" if r == base_rank(seat.other) else "Warzone")
-        )
+        zone = "Warzone"
+        for side in Player:
+            if r == base_rank(side):
+                mine = "Base" if side is seat else "enemy Base"
+                zone = mine if view is not None else f"{side.title}'s Base"
         cells = []
         for f in range(GRID.files):
             sq = GRID.at(f, r)

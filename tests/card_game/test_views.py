@@ -266,3 +266,15 @@ def test_a_card_not_in_hand_is_answered_with_what_the_hand_holds() -> None:
     for typed in ("Zebra", missing):
         r = t.run(f"mulligan {typed}")
         assert not r.ok and "in your hand, which holds " + ", ".join(hand) in r.text, r.text
+
+
+def test_the_board_names_the_bases_from_the_viewers_side_or_by_whose_for_a_spectator() -> None:
+    s = GameState(CardGameTable().rules.new_config({}))
+    spectator = PLUGIN.board_text(s, None).split("\n")
+    assert spectator[1].startswith("[Black's Base] a3") and spectator[3].startswith(
+        "[White's Base] a1"
+    ), spectator
+    white = PLUGIN.board_text(s, Player.WHITE).split("\n")
+    assert white[1].startswith("[enemy Base] a3") and white[3].startswith("[Base] a1"), white
+    black = PLUGIN.board_text(s, Player.BLACK).split("\n")
+    assert black[1].startswith("[enemy Base] a1") and black[3].startswith("[Base] a3"), black

@@ -239,29 +239,25 @@ class Table:
         if self.listed is None or not acts:
             return ""
         state, shown, first, last = self.listed
-        seen = first <= number <= last
-        if not 1 <= number <= len(acts):  # out of range now: from the old list, or from none
-            if not seen or state is self.state:
+        seen = first <= number <= last  # (then also number <= len(shown))
+        now = 1 <= number <= len(acts)
+        page = 1 + SHOWN_ACTIONS * ((number - 1) // SHOWN_ACTIONS) if now else 1
+        describe = self.plugin.describe_action
+        if not seen:  # past the page shown (or on no list: the plain range is said)
+            if not now:
                 return ""
-            lead = "the choices have changed since your last `actions` list"
-        elif not seen:
-            page = 1 + SHOWN_ACTIONS * ((number - 1) // SHOWN_ACTIONS)
-            return (
-                f"choice {number} was not on the list you saw; nothing was done. The choices "
-                f"from {page} (type the number again):\n{self.list_actions(page)}"
-            )
-        elif state is self.state:
+            lead = f"choice {number} was not on the list you saw; nothing was done. The choices "
+            lead += f"from {page}"
+        elif state is self.state or (
+            now and describe(state, shown[number - 1]) == describe(self.state, acts[number - 1])
+        ):
             return ""
         else:
-            describe = self.plugin.describe_action
-            if describe(state, shown[number - 1]) == describe(self.state, acts[number - 1]):
-                return ""
-            lead = "the choices have changed since your last `actions` list"
-        page = 1 if number > len(acts) else 1 + SHOWN_ACTIONS * ((number - 1) // SHOWN_ACTIONS)
-        return (  # (from the page that holds the number, as the list is now)
-            f"{lead}, so that number is not what you saw; nothing was done. They are now "
-            f"(type the number again):\n{self.list_actions(page)}"
-        )
+            lead = (
+                "the choices have changed since your last `actions` list, so that number is "
+                "not what you saw; nothing was done. They are now"
+            )
+        return f"{lead} (type the number again):\n{self.list_actions(page)}"
 
     def number_range(self) -> str:
         """Why a number is not a choice now, and which numbers are."""

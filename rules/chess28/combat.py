@@ -277,10 +277,15 @@ def outcome(c: Combat, chill: bool, iron: bool) -> tuple[int, int, int]:
         if c.glory
         else sum(2 if f == 6 else 1 for f in c.attack_dice if f >= HIT)
     )
-    unsavable = 0 if c.glory or not chill else 2 * sum(1 for f in c.attack_dice if f == 6)
+    past = unsavable(c, chill)
     need = IRON_SAVE if iron else SAVE
     saves = sum(1 for f in c.defence_dice if f >= need)
-    return hits, saves, max(0, hits - unsavable - saves) + unsavable
+    return hits, saves, max(0, hits - past - saves) + past
+
+
+def unsavable(c: Combat, chill: bool) -> int:
+    """The hits no save stops: each 6 rolled to attack with Chill Grasp (two hits)."""
+    return 0 if c.glory or not chill else 2 * sum(1 for f in c.attack_dice if f == 6)
 
 
 def _task_resolve(state: GameState, t: Task, dice: Dice, events: list[Event]) -> GameState:
@@ -290,8 +295,8 @@ def _task_resolve(state: GameState, t: Task, dice: Dice, events: list[Event]) ->
     iron = c.target != CHEST and state.unit(c.target).iron_skin
     chill = attacker.model.has(Ability.CHILL_GRASP)
     hits, saves, wounds = outcome(c, chill, iron)
-    unsavable = 0 if c.glory or not chill else 2 * sum(1 for f in c.attack_dice if f == 6)
-    cold = f" ({unsavable} of them past any save: Chill Grasp)" if unsavable else ""
+    past = unsavable(c, chill)
+    cold = f" ({past} of them past any save: Chill Grasp)" if past else ""
     events.append(
         Event(
             "result",

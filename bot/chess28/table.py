@@ -15,7 +15,7 @@ from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.chess28 import actions as A
 from rules.chess28.cards import find_card
 from rules.chess28.charts import Facing
-from rules.chess28.combat import melee_squares, shoot_targets
+from rules.chess28.combat import CHEST, melee_squares, melee_targets, shoot_targets, target_at
 from rules.chess28.engine import legal_actions, why_not
 from rules.chess28.models import ModelDef
 from rules.chess28.moving import backline_squares, destinations, shove_named
@@ -400,6 +400,7 @@ def _look(table: Table, c: K.Command, player: Player | None) -> Reply:
             f"{q} ({'/'.join(f.value for f in fs)})" for q, fs in destinations(s, u).items()
         )
         text = f"{T.unit_line(s, u.key)}\nMoves: {dests or 'none'}"
+        text += f"\n{_targets_text(s, u)}"
         return Reply(text, image=scene_png(scene_of(s, view, u.key)))
     if isinstance(c, C.ShowHand):
         if s is None:
@@ -477,3 +478,20 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
         f"- kills a model with {hp} HP left: {T.percent(kill_chance(dist, hp))}" for hp in (1, 2, 3)
     ]
     return Reply("\n".join(lines))
+
+
+def _targets_text(s: GameState, u: Any) -> str:
+    """What ``u`` may attack from where it stands, facing as it does: the enemy models (or
+    Treasure Chest) in its Melee Range and, with a ranged weapon, in its line of fire."""
+
+    def named(sq: Any) -> str:
+        key, chest = target_at(s, u.owner, sq), s.terrain_at(sq)
+        what = chest.name if key == CHEST and chest is not None else s.unit(str(key)).name
+        return f"{sq} ({what})"
+
+    melee = ", ".join(named(sq) for sq in melee_targets(s, u)) if u.on_board else ""
+    lines = [f"Melee: {melee or 'none'}"]
+    if u.model.weapon is not None:
+        shots = shoot_targets(s, u) if u.on_board else {}
+        lines.append(f"Shoot: {', '.join(named(sq) for sq in shots.values()) or 'none'}")
+    return "\n".join(lines)

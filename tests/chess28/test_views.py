@@ -145,4 +145,7 @@ def test_a_selected_model_shows_its_reachable_and_attackable_squares() -> None:
     t = Table(RandomDice(1), s, "chess28")
     r = t.run("reach W1")
     assert r.ok and r.image is not None and r.image.startswith(PNG) and "Moves:" in r.text
+    assert "\nMelee: none\nShoot: d5 (B1 " in r.text, r.text  # (the picture's marks, said)
+    enemy = t.run("reach B2").text  # e3 faces d2: the Slinger is in its Melee Range
+    assert "\nMelee: d2 (W1 Slinger)" in enemy and "Shoot:" not in enemy, enemy
     assert not t.run("reach Z9").ok

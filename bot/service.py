@@ -22,6 +22,7 @@ from bot import systems
 from bot.answers import RACED, WRONG_CHANNEL, GameState
 from bot.answers import Answer as Answer
 from bot.answers import Notice as Notice
+from bot.idle import IdleGames
 from bot.locks import KeyedLocks
 from bot.opponent import ai_decides_text
 from bot.painter import Painter
@@ -31,7 +32,7 @@ from bot.saved import SAVED
 from bot.store import ChannelTaken, GameRow, StaleVersion, StoreBase
 from bot.table import Reply, Table, refusal
 from bot.undo import UndoRequests
-from bot.wording import fit_log, game_over, hours_text, names_of, plural
+from bot.wording import fit_log, game_over, names_of, plural
 from rules.core.board import Player
 from rules.core.dice import Dice, SystemDice
 from rules.core.errors import RulesError
@@ -55,14 +56,6 @@ CHANNEL_BUSY = (
 )
 
 
-SERVER_TIMES = "server-times"  # per-server idle times, in the store's channel_state
-DEFAULT_TIMES: dict[str, float] = {
-    "remind_hours": 12.0,  # a waiting decision is reminded after this long idle
-    "claim_hours": 72.0,  # then the other player may claim the game
-    "challenge_hours": 24.0,  # an unanswered challenge expires
-}
-
-
 class _NotLiveHere(Exception):
     """The game is not (any more) the live game of the channel it was looked for in."""
 
@@ -81,7 +74,7 @@ def not_a_switch(plugin: SystemPlugin, words: str) -> str:
 
 
 # the AI opponent's part: bot.practice (issue 17); undo requests: bot.undo
-class GameService(AIPractice, UndoRequests):
+class GameService(AIPractice, UndoRequests, IdleGames):
     busy_text = CHANNEL_BUSY
 
     def __init__(
@@ -783,125 +776,20 @@ class GameService(AIPractice, UndoRequests):
         self._cache[row.id] = (version, cached[1])
         return cached[1]
 
-    # ---- idle games: reminders, expiry, claims ----
-    async def times(self, guild_id: int | None) -> dict[str, float]:
-        data = await self.store.channel_state(guild_id or 0, SERVER_TIMES) or {}
-        return {k: float(data.get(k, v)) for k, v in DEFAULT_TIMES.items()}
-
-    async def set_times(self, guild_id: int | None, **hours: float | None) -> Answer:
-        """A server's idle times (hours); None leaves one as it is."""
-
-        def put(data: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, float]]:
-            now = {k: float((data or {}).get(k, v)) for k, v in DEFAULT_TIMES.items()}
-            now.update({k: float(v) for k, v in hours.items() if v is not None})
-            return now, now
-
-        now = await self.store.update_channel_state(guild_id or 0, SERVER_TIMES, put)
-        return Answer(
-            f"This server's idle times: a waiting player is reminded after "
-            f"{hours_text(now['remind_hours'])}, the other player may claim the game after "
-            f"{hours_text(now['claim_hours'])}, and challenges expire after "
-            f"{hours_text(now['challenge_hours'])}.",
-            ephemeral=True,
-        )
-
-    def waiting_for(self, row: GameRow, state: GameState | None) -> list[int]:
-        """Whose move the game waits for: the decider, or whoever has not chosen yet."""
-        if row.status == "teams":
-            chosen = row.meta.get("teams", {})
-            return [self.user_of(row, p) for p in Player if p.title not in chosen]
-        if state is None:
-            return []
-        decider = self.plugin(row).rules.decider(state)
-        if decider is None or self.opponent(row).plays(decider):  # (the AI needs no reminder)
-            return []
-        return [self.user_of(row, decider)]
-
-    async def sweep(self, serves: Callable[[int | None], bool] | None = None) -> list[Notice]:
-        """Expire old challenges and remind players of games waiting for them (run every few
-        minutes; the store's clock is the one tests turn forward). ``serves``: whether this
-        process runs a server's shard (the others' games are theirs to sweep and post in)."""
-        now = self.store.clock()
-        notices: list[Notice] = []
-        for row in await self.store.live_games():
-            if self.unknown_system(row) is not None:
-                continue
-            if serves is not None and not serves(row.guild_id):
-                continue
-            times = await self.times(row.guild_id)
-            idle = now - row.updated_at
-            if row.status == "challenge" and idle > times["challenge_hours"] * 3600:
-                async with self.lock(row.id):
-                    fresh = await self.store.game(row.id)
-                    if fresh is None or fresh.status != "challenge":
-                        continue
-                    try:
-                        await self.store.save_game(fresh, status="over")
-                    except StaleVersion:
-                        continue
-                notices.append(
-                    Notice(
-                        row.channel_id,
-                        f"The challenge from <@{row.white_id}> to <@{row.black_id}> expired "
-                        f"after {hours_text(times['challenge_hours'])} unanswered.",
-                        game_id=row.id,
-                        strip=row.message_id,
-                    )
-                )
-            elif row.status in ("teams", "live") and idle > times["remind_hours"] * 3600:
-                if row.reminded_at is not None and row.reminded_at >= row.updated_at:
-                    continue  # one reminder per idle stretch
-                state = await self.state_of(row) if row.status == "live" else None
-                waiting = self.waiting_for(row, state)
-                if not waiting:
-                    continue
-                who = " and ".join(f"<@{u}>" for u in waiting)
-                text = (
-                    f"{who}: game #{row.id} has waited {hours_text(idle / 3600)} for you."
-                    f" After {hours_text(times['claim_hours'])} without a decision the other"
-                    " player may end it with `/game claim`."
-                )
-                pinged = [u for u in waiting if await self.pings_on(u)]
-                await self.store.set_reminded(row.id, now)
-                notices.append(Notice(row.channel_id, text, pinged, row.id))
-        return notices
-
-    async def claim(self, channel_id: int, user_id: int) -> Answer:
-        """The waiting player ends a game the other left idle past the server's claim time,
-        scored as the rules score an unfinished game."""
+    async def seated_in_play(
+        self, channel_id: int, user_id: int, doing: str
+    ) -> tuple[GameRow, Player, GameState] | Answer:
+        """The game in play in this channel, the seat of ``user_id`` in it and its state; or
+        the answer that no game is in play here, or that only its players can ``doing``."""
         row = await self.store.live_game(channel_id)
         if row is None or row.status != "live":
             return await self.no_game_here(channel_id, "There is no game in play here")
         seat = self.seat(row, user_id)
         if seat is None:
-            return Answer.error("Only the two seated players can claim a game.")
+            return Answer.error(f"Only the two seated players can {doing}.")
         state = await self.state_of(row)
         assert state is not None
-        plugin = self.plugin(row)
-        if plugin.rules.decider(state) == seat:
-            return Answer.error("The game is waiting for you: it is your decision.")
-        times = await self.times(row.guild_id)
-        idle = self.store.clock() - row.updated_at
-        if idle < times["claim_hours"] * 3600:
-            left = times["claim_hours"] - idle / 3600
-            return Answer.error(
-                f"A game can be claimed after {hours_text(times['claim_hours'])} without a "
-                f"decision; this one has waited {hours_text(idle / 3600)} "
-                f"({hours_text(left)} to go)."
-            )
-        action = plugin.claim(state, seat)
-
-        def end(t: Table, p: Player | None) -> Reply:
-            try:
-                reply = t.act(action, None)  # the service has checked who may claim
-            except RulesError as e:
-                return refusal(e)
-            reply.text = f"<@{user_id}> claims the game (idle for {hours_text(idle / 3600)}).\n" + (
-                reply.text
-            )
-            return reply
-
-        return await self._run(row.id, user_id, end, row.version)
+        return row, seat, state
 
     async def no_game_here(self, channel_id: int, first: str = "") -> Answer:
         """No game in this channel; if games challenged here went to their threads, say where."""

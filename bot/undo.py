@@ -20,14 +20,10 @@ class UndoRequests:
 
     async def request_undo(self, channel_id: int, user_id: int) -> Answer:
         svc: Any = self  # the GameService this part is mixed into
-        row = await svc.store.live_game(channel_id)
-        if row is None or row.status != "live":
-            nothing: Answer = await svc.no_game_here(channel_id, "There is no game in play here")
-            return nothing
-        seat = svc.seat(row, user_id)
-        if seat is None:
-            return Answer.error("Only the two seated players can ask to undo.")
-        state = await svc.state_of(row)
+        found = await svc.seated_in_play(channel_id, user_id, "ask to undo")
+        if isinstance(found, Answer):
+            return found
+        row, seat, state = found
         if svc.plugin(row).hidden_information:
             return Answer.error(
                 "There is no undo in a game with secrets: the cards an action drew would be seen"

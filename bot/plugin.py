@@ -139,6 +139,10 @@ class SystemPlugin(ABC):
         """With ``shown_after_setup``: whether setup is done and the choices are shown."""
         return True
 
+    def choice_shown(self, state: Any, seat: Player) -> str:
+        """With ``shown_after_setup``: the choice ``seat`` made, as shown to players."""
+        return ""
+
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
         """The console's ``game new <system> ...`` words as the system's options (the sides'
         choices, under ``choice_option``, only when the words name them)."""

@@ -148,9 +148,9 @@ class Table:
             reply = self.act(action, who)
             title = who.title if who is not None else ""
             said = "\n".join(e.text for e in reply.events)
-            if secret:  # the events alone: what the action was may be secret
-                if said:  # (under a line of their own: they are what followed, not its choice)
-                    lines += [f"AI ({title}) answers.", said]
+            if secret:  # the events alone: what the action was may be secret (the prompt
+                if said:  # "<side>: the AI decides." before them says who is playing)
+                    lines.append(said)
                 continue
             lines.append(f"AI ({title}): {self.plugin.describe_action(state, action)}")
             if said:
@@ -362,11 +362,12 @@ class Table:
                     "the game ends (its level may change: `ai easy`); start another with "
                     f"`game new {self.plugin.id}`"
                 )
+            handed = self._handed_over(self.opponent.seats, seats)
             self.opponent.seats, self.opponent.level = seats, new_level
             if not seats:
-                return Reply("The AI plays no side now.")
+                return Reply("The AI plays no side now." + handed)
             who = " and ".join(p.title for p in seats)
-            return Reply(f"The AI ({new_level}) plays {who}.")
+            return Reply(f"The AI ({new_level}) plays {who}." + handed)
         if isinstance(c, K.Hint):
             state = self.game()
             if not self.opponent.hints:
@@ -424,6 +425,21 @@ class Table:
             state = self.game()
             return self.act(self.plugin.concession(state, self.who(player)), player)
         return self.plugin.run(self, c, player)
+
+    def _handed_over(self, before: tuple[Player, ...], after: tuple[Player, ...]) -> str:
+        """The lines naming a side's choice that the AI gives up to the person before the
+        choices are shown (ruling R9: the person never saw it); "" when there is none."""
+        state = self.state
+        if state is None or not self.plugin.shown_after_setup or self.over:
+            return ""
+        if self.plugin.choices_shown(state):
+            return ""
+        word = self.plugin.choice_word
+        return "".join(
+            f"\n{seat.title}'s {word}, yours to play now: {self.plugin.choice_shown(state, seat)}"
+            for seat in before
+            if seat not in after
+        )
 
     def _log(self, every: bool) -> str:
         """The log: the last LOG_ACTIONS actions' events (at most LOG_LINES lines), said to be

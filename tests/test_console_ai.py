@@ -61,11 +61,11 @@ def test_a_whole_game_against_the_ai_and_none_of_its_secrets_shown(sid: str) -> 
     said = sum(line.rstrip(".").endswith(result.text) for line in replies[-1].splitlines())
     assert said == 1, replies[-1]  # the game's end said once, not as an event and again
     ai_lines = [line for text in replies for line in text.splitlines() if line.startswith("AI (")]
-    assert ai_lines and all(line.startswith("AI (Black)") for line in ai_lines)
-    if secret:  # its choices unsaid, what followed on lines of their own
-        assert all(line == "AI (Black) answers." for line in ai_lines), ai_lines[:3]
+    assert any("Black: the AI decides." in text for text in replies)
+    if secret:  # its choices unsaid: only what followed, with no line between the dice
+        assert not ai_lines, ai_lines[:3]
     else:
-        assert all(line.startswith("AI (Black): ") for line in ai_lines), ai_lines[:3]
+        assert ai_lines and all(line.startswith("AI (Black): ") for line in ai_lines), ai_lines[:3]
     for text in replies:  # the AI's hand, gambit cards and deck never shown
         assert not any(w in text for w in SECRET_WORDS), text
     # the log replays to the same game, the AI's actions included
@@ -254,8 +254,12 @@ def test_while_the_ai_decides_the_prompt_says_so_in_every_system() -> None:
         lines = r.text.splitlines()
         asked = [i for i, line in enumerate(lines) if line == "White: the AI decides."]
         assert asked or sid != "d20-chess", lines[:4]  # (White moves first there)
-        for i in asked:  # the AI's own prompt is never the person's words
-            assert lines[i + 1].startswith("AI (White)"), (sid, lines[i : i + 2])
+        for i in asked:  # the AI's own prompt is never the person's words: its play follows
+            after = lines[i + 1]
+            if t.keeps_secret(Player.WHITE):  # (what it did, not its choice)
+                assert after and not after.startswith(("White: ", "White to")), (sid, after)
+            else:
+                assert after.startswith("AI (White)"), (sid, lines[i : i + 2])
         assert not any("your King" in line for line in lines if line.startswith("White")), sid
 
 
@@ -345,7 +349,8 @@ def test_after_ctrl_c_nothing_is_done_for_the_ai_nor_shown_of_its_cards(sid: str
     if not t.over:  # the list is the person's, after the AI's moves: never the AI's choices
         assert t.decider() is Player.WHITE
         listed = t.run("actions").text
-        assert r.text.endswith(listed) and r.text.startswith("AI (Black)"), r.text
+        played = r.text[: -len(listed)]  # what the AI did first, then the person's list
+        assert r.text.endswith(listed) and played.strip(), r.text
     t = _stopped(sid)
     r = t.run("concede")
     assert "The AI played on first: your `concede` was not used." in r.text, r.text
@@ -407,3 +412,25 @@ def test_before_both_teams_are_deployed_nothing_at_the_console_tells_the_ais_tea
     while t.state.phase.name != "PLAY":
         assert t.run("deploy auto").ok
     assert t.run("export").ok
+
+
+def test_handing_the_ais_side_over_during_deployment_names_its_team() -> None:
+    """Ruling R9 at the console: the AI's team is hidden until both are deployed, so a person
+    who takes the AI's side with `ai off` (or `ai white`) before then is told what it holds;
+    after deployment (both lists shown) nothing more is said."""
+    t = Table(RandomDice(2))
+    assert t.run("game new wargame-chess K Q R 2N 3P | K 8P 2J ai hard").ok
+    handed = t.run("ai off")
+    assert handed.ok
+    assert handed.text.startswith("The AI plays no side now."), handed.text
+    assert "Black's team, yours to play now: Standard: King, 2 Joker, 8 Pawn" in handed.text
+    assert "White's team" not in handed.text  # (the person's own, named at the start)
+    swapped = Table(RandomDice(2))
+    assert swapped.run("game new wargame-chess K Q R 2N 3P | K 8P 2J ai").ok
+    took = swapped.run("ai white").text
+    assert "The AI (medium) plays White." in took and "Black's team, yours" in took, took
+    later = Table(RandomDice(2))
+    assert later.run("game new wargame-chess ai").ok
+    while later.state.phase.name != "PLAY":
+        assert later.run("1" if later.rules.legal_actions(later.state) else "status").ok
+    assert later.run("ai off").text == "The AI plays no side now."

@@ -178,6 +178,9 @@ class WargameChessTable(SystemPlugin):
     def choices_shown(self, state: Any) -> bool:
         return teams_shown(state)
 
+    def choice_shown(self, state: Any, seat: Player) -> str:
+        return str(state.config.teams[seat].shown())
+
     def options_from_words(self, words: Sequence[str]) -> dict[str, Any]:
         revised = REVISED_STAR in [w.lower() for w in words]
         text = " ".join(w for w in words if w.lower() != REVISED_STAR)

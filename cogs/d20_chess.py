@@ -50,23 +50,79 @@ async def ac_from(interaction: discord.Interaction, current: str) -> list[app_co
     ][:MAX_CHOICES]
 
 
-async def ac_to(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def _from_piece(interaction: discord.Interaction) -> tuple[Any, Any] | None:
+    """The live state and the piece on the square typed in ``from`` (None: no such piece)."""
     got = await _my_state(interaction)
     origin = getattr(interaction.namespace, "from", None)
     if got is None or not origin:
-        return []
+        return None
     state, _ = got
     try:
-        sq = Square.parse(str(origin))
+        piece = state.at(Square.parse(str(origin)))
     except RulesError:
+        return None
+    return None if piece is None else (state, piece)
+
+
+async def ac_to(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    found = await _from_piece(interaction)
+    if found is None:
         return []
-    piece = state.at(sq)
-    if piece is None or piece.owner is not state.to_act or state.over:
+    state, piece = found
+    sq = piece.square
+    if piece.owner is not state.to_act or state.over:
         return []
     return [
         app_commands.Choice(name=describe_action(state, Move(sq, to))[:100], value=str(to))
         for to in destinations(state, piece)
         if str(to).startswith(current.strip().lower())
+    ][:MAX_CHOICES]
+
+
+async def ac_odds_from(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Any side's pieces, at any time: the odds are a look, not a move."""
+    got = await _my_state(interaction)
+    if got is None:
+        return []
+    state, seat = got
+    mine_first = sorted(
+        (p for p in state.pieces if p.owner is not None),
+        key=lambda p: (p.owner is not (seat if seat is not None else state.to_act), p.square),
+    )
+    return [
+        app_commands.Choice(name=p.label, value=str(p.square))
+        for p in mine_first
+        if str(p.square).startswith(current.strip().lower())
+    ][:MAX_CHOICES]
+
+
+async def ac_odds_to(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The enemies of the piece chosen in ``from`` (the Dragon too), those it could attack now
+    first, each with the odds."""
+    found = await _from_piece(interaction)
+    if found is None or found[1].owner is None:
+        return []
+    state, piece = found
+    reach = set(destinations(state, piece))
+    enemies = sorted(
+        (p for p in state.pieces if p.owner is not piece.owner),
+        key=lambda p: (p.square not in reach, p.square),
+    )
+    return [
+        app_commands.Choice(
+            name=(
+                describe_action(state, Move(piece.square, p.square))
+                if p.square in reach
+                else f"{p.label} (out of its reach now)"
+            )[:100],
+            value=str(p.square),
+        )
+        for p in enemies
+        if str(p.square).startswith(current.strip().lower())
     ][:MAX_CHOICES]
 
 
@@ -85,7 +141,7 @@ class D20Chess(commands.Cog):
     @d20.command(name="odds", description="The exact chances of an attack (only to you)")
     @app_commands.rename(origin="from")
     @app_commands.describe(origin="The attacker's square", to="The defender's square")
-    @app_commands.autocomplete(origin=ac_from, to=ac_to)
+    @app_commands.autocomplete(origin=ac_odds_from, to=ac_odds_to)
     async def odds(self, interaction: discord.Interaction, origin: str, to: str) -> None:
         await run_command(interaction, D.Odds, origin=origin, to=to)
 

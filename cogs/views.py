@@ -897,4 +897,6 @@ async def run_command(interaction: discord.Interaction, make: type[K.Command], *
         await respond(interaction, Answer.refusal(e))
         return
     ans = await service(interaction).execute(channel_id(interaction), interaction.user.id, command)
+    if command.looks:  # (odds, a tile list: the asker's alone, with no copy of the menu)
+        ans.ephemeral = True
     await respond(interaction, ans)

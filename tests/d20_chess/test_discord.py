@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cogs.common import MAX_CHOICES
 from rules.d20_chess.system import SYSTEM
-from tests.conftest import ALICE, BOB
+from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import Harness, Sent
 
 
@@ -114,6 +115,14 @@ async def test_autocomplete_labels_attacks_with_their_odds(table: Harness) -> No
     assert "unexplored" in tos[0]["name"]
     # Black sees no piece of its own to move on White's turn.
     assert await table.autocomplete(BOB, "d20 move", "from", channel=channel, **{"from": ""}) == []
+    # /d20 odds is a look: any piece at any time (the asker's own first), and only enemies
+    odds_from = await table.autocomplete(BOB, "d20 odds", "from", channel=channel, **{"from": ""})
+    assert len(odds_from) == MAX_CHOICES and odds_from[0]["name"].startswith("Black ")
+    targets = await table.autocomplete(
+        BOB, "d20 odds", "to", channel=channel, **{"from": "e7", "to": ""}
+    )  # (White's 16 pieces stand on ranks 1 and 2)
+    assert {c["value"] for c in targets} == {f"{f}{r}" for f in "abcdefgh" for r in "12"}
+    assert all("out of its reach now" in c["name"] for c in targets), targets[:2]
 
 
 async def test_bad_and_forged_options_are_refused_privately_and_change_nothing(
@@ -143,6 +152,13 @@ async def test_bad_and_forged_options_are_refused_privately_and_change_nothing(
     assert "House deck: 32 tiles" in tiles.content and "house content" in tiles.content
     odds = await table.slash(BOB, "d20 odds", channel=channel, **{"from": "d7", "to": "e2"})
     assert "capture 75%, repelled 20%, critical failure 5%" in odds.content
+    # looks are the asker's alone: private, and only the one who decides gets the menu
+    carol = await table.slash(CAROL, "d20 odds", channel=channel, **{"from": "d7", "to": "e2"})
+    for look in (tiles, odds, carol):
+        assert look.ephemeral, look.content
+    assert odds.select() is None and carol.select() is None and not carol.buttons()
+    assert tiles.select() is not None  # (Alice decides: her menu stays within reach)
+    assert (await state_of(table, channel))[0].version == row.version
 
 
 async def test_help_and_rules_say_what_is_house_content(table: Harness) -> None:

@@ -71,7 +71,7 @@ def run_console(
             path = images / f"{shown:03d}-{reply.image_name}"
             path.write_bytes(reply.image)
             stdout.write(f"[picture: {path}]\n")
-        if table.over and reply.ok:
+        if table.over and GAME_OVER_HINT not in reply.text:  # (a refusal too: it is over)
             stdout.write(GAME_OVER_HINT + "\n")
 
 

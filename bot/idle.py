@@ -121,6 +121,7 @@ class IdleGames:
         if isinstance(found, Answer):
             return found
         row, seat, state = found
+        assert state is not None
         plugin = svc.plugin(row)
         if plugin.rules.decider(state) == seat:
             return Answer.error("The game is waiting for you: it is your decision.")

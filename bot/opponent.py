@@ -13,7 +13,6 @@ from bot.plugin import SystemPlugin
 from rules.ai.players import DEFAULT_LEVEL, AIPlayer, level
 from rules.core.board import Player
 from rules.core.errors import ParseError
-from rules.core.words import count
 
 LEVEL_WORDS = ("easy", "medium", "hard")
 SEAT_WORDS = {
@@ -135,13 +134,26 @@ def take_back(rules: Any, state: Any, opponent: Opponent) -> tuple[Any, int]:
     return state, 0
 
 
+# An undo says at most this many of the lines of what the undone action did
+UNDONE_LINES = 3
+
+
 def taken_back(plugin: SystemPlugin, state: Any, before: Any, n: int) -> str:
-    """What an undo against the AI took back from ``state`` to ``before`` (``n`` actions): the
-    person's action, worded in the position it was chosen in, and how many of the AI's."""
-    mine = plugin.rules.history(state)[-n].action
-    done = plugin.describe_action(before, mine)
-    theirs = f" and the AI's {count(n - 1, 'action')} after it" if n > 1 else ""
-    return f"Undid: {done}{theirs}."
+    """What an undo took back from ``state`` to ``before`` (``n`` actions): the first one,
+    worded in the position it was chosen in, what it did (the result, not only the odds it
+    was chosen by), and how many of the AI's actions after it were taken back with it."""
+    step = plugin.rules.history(state)[-n]
+    done = plugin.describe_action(before, step.action)
+    did = [e.text.rstrip(".") for e in step.events if e.text]
+    text = f"Undid: {done}."
+    if len(did) > 1:  # (one line only restates the action)
+        more = "; ..." if len(did) > UNDONE_LINES else ""
+        text += f" It had done: {'; '.join(did[:UNDONE_LINES])}{more}."
+    if n == 2:
+        text += " The AI's action after it is taken back too."
+    elif n > 2:
+        text += f" The AI's {n - 1} actions after it are taken back too."
+    return text
 
 
 def ai_decides_text(seat: Player, discord: bool = True) -> str:

@@ -116,7 +116,8 @@ class AIPractice:
             if revised_star:
                 check_revised_star(plugin)
                 options = {**options, "revised_star": True}
-            plugin.describe_options(options)  # (checks them: a word it cannot read is refused)
+            # (checks them: a word it cannot read is refused; the opening then says them)
+            described = plugin.describe_options(options)
             ready = list(plugin.ready_made.items())
             choices: dict[Player, str] = {}
             yours = yours_name = ""  # the person's ready-made choice, named when it starts
@@ -154,6 +155,8 @@ class AIPractice:
         except ChannelTaken:
             return Answer.error(self.busy_text)
         text = f"{plugin.name} begins." + (" Hints are allowed: `/game hint`." if hints else "")
+        if described:  # (the options typed: the variants, a turn limit, teams typed for both)
+            text = f"{text}\n{described}"
         if yours:
             text = f"{text}\n{yours}"
         try:

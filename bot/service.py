@@ -778,18 +778,17 @@ class GameService(AIPractice, UndoRequests, IdleGames):
 
     async def seated_in_play(
         self, channel_id: int, user_id: int, doing: str
-    ) -> tuple[GameRow, Player, GameState] | Answer:
-        """The game in play in this channel, the seat of ``user_id`` in it and its state; or
-        the answer that no game is in play here, or that only its players can ``doing``."""
+    ) -> tuple[GameRow, Player, GameState | None] | Answer:
+        """The game in play in this channel, the seat of ``user_id`` in it and its state (None
+        if none is saved); or the answer that no game is in play here, or that only its
+        players can ``doing``."""
         row = await self.store.live_game(channel_id)
         if row is None or row.status != "live":
             return await self.no_game_here(channel_id, "There is no game in play here")
         seat = self.seat(row, user_id)
         if seat is None:
             return Answer.error(f"Only the two seated players can {doing}.")
-        state = await self.state_of(row)
-        assert state is not None
-        return row, seat, state
+        return row, seat, await self.state_of(row)
 
     async def no_game_here(self, channel_id: int, first: str = "") -> Answer:
         """No game in this channel; if games challenged here went to their threads, say where."""

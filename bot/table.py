@@ -36,7 +36,7 @@ from bot.wording import game_over
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
-from rules.core.errors import NotYourDecision, ParseError, RulesError
+from rules.core.errors import GameOver, NotYourDecision, ParseError, RulesError
 from rules.core.history import Event
 from rules.core.words import count
 
@@ -98,6 +98,12 @@ class Table:
             return self._play_on(command, player)
         try:
             reply = self._execute(command, player)
+        except GameOver as e:
+            self.state = before
+            result = self.rules.result(self.state) if self.state is not None else None
+            if result is None or result.text.lower() in str(e).lower():
+                return refusal(e)
+            return refusal(GameOver(f"the game is over ({result.text})"))  # (who won, and why)
         except RulesError as e:
             self.state = before  # nothing half-applied
             return refusal(e)
@@ -261,9 +267,9 @@ class Table:
 
     def number_range(self) -> str:
         """Why a number is not a choice now, and which numbers are."""
-        self.game()
-        if self.over:
-            return f"the game is over: there is nothing to choose. {GAME_OVER_HINT}"
+        result = self.rules.result(self.game())
+        if result is not None:
+            return f"the game is over ({result.text}): there is nothing to choose. {GAME_OVER_HINT}"
         return f"choose a number from 1 to {len(self.choices())} (see `actions`)"
 
     def keeps_secret(self, seat: Player | None) -> bool:
@@ -419,8 +425,7 @@ class Table:
                 return self._take_back(state)
             self.state = self.rules.undo(state)
             # worded in the position it was chosen in (after it, a Move may read as a stay)
-            done = self.plugin.describe_action(self.state, hist[-1].action)
-            return Reply(f"Undid: {done}.\n" + self.prompt())
+            return Reply(f"{taken_back(self.plugin, state, self.state, 1)}\n" + self.prompt())
         if isinstance(c, K.Concede):
             state = self.game()
             return self.act(self.plugin.concession(state, self.who(player)), player)
@@ -525,19 +530,6 @@ class Table:
 
     def _new(self, c: K.NewGame) -> Reply:
         plugin = systems.get(c.game or None)
-        if (
-            not self.discord
-            and self.state is not None
-            and not self.over
-            and self.rules.history(self.state)
-            and self.replacing != c
-        ):  # one stray line would lose a game under way, and nothing brings it back
-            self.replacing = c
-            raise RulesError(
-                f"a game of {self.plugin.name} is under way and would be lost: type the same "
-                "`game new` again to start the new one anyway, or `concede` first"
-            )
-        self.replacing = None
         opponent, words, after_ai = split_words(c.words, plugin.value_words)
         # the console may name local files (e.g. a faction file per side)
         read = plugin.options_from_words if self.discord else plugin.console_options
@@ -555,6 +547,19 @@ class Table:
                     f"{', '.join(systems.SYSTEMS)}, as in `game new chess28`"
                 ) from None
             raise
+        if (
+            not self.discord
+            and self.state is not None
+            and not self.over
+            and self.rules.history(self.state)
+            and self.replacing != c
+        ):  # one stray line would lose a game under way (asked once its words are good)
+            self.replacing = c
+            raise RulesError(
+                f"a game of {self.plugin.name} is under way and would be lost: type the same "
+                "`game new` again to start the new one anyway, or `concede` first"
+            )
+        self.replacing = None
         self.plugin, self.state, self.opponent = plugin, state, opponent
         self.listed = None
         if plugin.shown_after_setup and len(opponent.seats) == 1:

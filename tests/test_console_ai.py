@@ -170,7 +170,8 @@ def test_undo_takes_back_the_persons_action_and_the_ais_replies() -> None:
     assert after_ai >= 2
     u = t.run("undo")
     assert u.ok and u.text.startswith("Undid: Pawn a2 to a3"), u.text
-    assert f"and the AI's {after_ai - 1} action" in u.text
+    theirs = "action after it is" if after_ai == 2 else f"{after_ai - 1} actions after it are"
+    assert f"The AI's {theirs} taken back too." in u.text, u.text
     assert t.rules.dumps(t.state) == before  # as before the person's action: no AI replay
     assert t.decider() is Player.WHITE
     r = t.run("undo")
@@ -434,3 +435,23 @@ def test_handing_the_ais_side_over_during_deployment_names_its_team() -> None:
     while later.state.phase.name != "PLAY":
         assert later.run("1" if later.rules.legal_actions(later.state) else "status").ok
     assert later.run("ai off").text == "The AI plays no side now."
+
+
+@pytest.mark.parametrize("sid", SYSTEMS)
+def test_a_command_after_the_end_says_who_won_and_how_to_play_again(sid: str) -> None:
+    """Once a game is over, a refused command says the result, and the console adds how to
+    start another (it did so only after a command that was carried out)."""
+    t = practice(f"{sid} ai easy")
+    assert t.run("concede").ok
+    result = t.rules.result(t.state)
+    assert result is not None
+    for line in ("concede", "1"):
+        r = t.run(line)
+        assert not r.ok and r.text.startswith("The game is over"), r.text
+        assert result.text in r.text, (line, r.text)
+    out = StringIO()
+    run_console(StringIO(f"game new {sid}\nconcede\nconcede\n1\n"), out, RandomDice(3))
+    text = out.getvalue()
+    refused = [line for line in text.splitlines() if "! The game is over" in line]
+    assert len(refused) == 2, text[-600:]
+    assert text.count(GAME_OVER_HINT) == 3, text[-600:]  # after the end, and each refusal

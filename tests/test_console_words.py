@@ -410,7 +410,10 @@ def test_game_new_over_a_game_under_way_asks_once_more() -> None:
     assert not t.run("game new d20-chess").ok, "a different game new: asked again"
     r = t.run("game new d20-chess")
     assert r.ok and t.plugin.id == "d20-chess", r.text
-    assert t.run("1").ok and t.run("concede").ok
+    assert t.run("1").ok
+    bad = t.run("game new d20-chess turns 0")  # (its words are checked before it asks)
+    assert not bad.ok and "turn limit" in bad.text and "would be lost" not in bad.text, bad.text
+    assert t.run("concede").ok
     assert t.run("game new card-game").ok, "the game is over: nothing to lose"
 
 

@@ -342,7 +342,9 @@ async def test_undo_in_a_practice_game_takes_back_the_ai_replies_too(table: Harn
     assert told and all(s.pinged == [] for s in told)  # the person is not pinged for her undo
     mine = svc.plugin(row).describe_action(state, rules.history(undone)[-took].action)
     n = took - 1
-    assert f"Undid: {mine} and the AI's {n} action{'s' if n > 1 else ''} after it." in said, said
+    assert f"Undid: {mine}." in said, said  # then what it did, then the AI's actions after it
+    theirs = "action after it is" if n == 1 else f"{n} actions after it are"
+    assert f"The AI's {theirs} taken back too." in said, said
     nothing = await table.slash(ALICE, "game undo")
     assert nothing.ephemeral and "nothing to undo" in nothing.content
     assert table.errors == [] and table.violations == []
@@ -956,3 +958,24 @@ async def test_help_and_rules_answer_for_the_default_game_when_the_store_fails(
     assert r.ephemeral and r.content.startswith("**Reactivation**"), r.content
     h = await table.slash(ALICE, "help")
     assert "/game new" in h.content
+
+
+async def test_a_practice_game_says_the_options_it_was_made_with(table: Harness) -> None:
+    """The variants and turn limit typed for a practice game are said when it starts, as a
+    challenge to a person says them (they were kept but never told)."""
+    r = await table.slash(
+        ALICE,
+        "game new",
+        users={"opponent": BOT_ID},
+        system="d20-chess",
+        level="easy",
+        options="wide-exploration standard-army turns 30",
+    )
+    assert not r.ephemeral and "Practice game" in r.content, r.content
+    for said in ("standard chess army", "ranks 3 to 7 are explored", "Turn limit: 30 turns"):
+        assert said in r.content, (said, r.content)
+    plain = await table.slash(
+        BOB, "game new", users={"opponent": BOT_ID}, system="d20-chess", channel=CHANNEL_ID + 1
+    )
+    assert "Practice game" in plain.content, plain.content
+    assert "Variant" not in plain.content and "Turn limit" not in plain.content, plain.content

@@ -481,8 +481,9 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
 
 
 def _targets_text(s: GameState, u: Any) -> str:
-    """What ``u`` may attack from where it stands, facing as it does: the enemy models (or
-    Treasure Chest) in its Melee Range and, with a ranged weapon, in its line of fire."""
+    """What ``u`` could attack from where it stands, facing as it does (whether it may now is
+    the turn's to say): the enemy models (or Treasure Chest) in its Melee Range and, with a
+    ranged weapon, in its line of fire."""
 
     def named(sq: Any) -> str:
         key, chest = target_at(s, u.owner, sq), s.terrain_at(sq)
@@ -490,8 +491,8 @@ def _targets_text(s: GameState, u: Any) -> str:
         return f"{sq} ({what})"
 
     melee = ", ".join(named(sq) for sq in melee_targets(s, u)) if u.on_board else ""
-    lines = [f"Melee: {melee or 'none'}"]
-    if u.model.weapon is not None:
-        shots = shoot_targets(s, u) if u.on_board else {}
-        lines.append(f"Shoot: {', '.join(named(sq) for sq in shots.values()) or 'none'}")
+    lines = [f"In its Melee Range: {melee or 'none'}"]
+    if u.model.weapon is not None:  # (on a warped board two directions may reach one square)
+        shots = sorted(set(shoot_targets(s, u).values())) if u.on_board else []
+        lines.append(f"In its line of fire: {', '.join(named(sq) for sq in shots) or 'none'}")
     return "\n".join(lines)

@@ -145,7 +145,15 @@ def test_a_selected_model_shows_its_reachable_and_attackable_squares() -> None:
     t = Table(RandomDice(1), s, "chess28")
     r = t.run("reach W1")
     assert r.ok and r.image is not None and r.image.startswith(PNG) and "Moves:" in r.text
-    assert "\nMelee: none\nShoot: d5 (B1 " in r.text, r.text  # (the picture's marks, said)
+    said = "\nIn its Melee Range: none\nIn its line of fire: d5 (B1 "
+    assert said in r.text, r.text  # (the picture's marks, said)
     enemy = t.run("reach B2").text  # e3 faces d2: the Slinger is in its Melee Range
-    assert "\nMelee: d2 (W1 Slinger)" in enemy and "Shoot:" not in enemy, enemy
+    assert "\nIn its Melee Range: d2 (W1 Slinger)" in enemy, enemy
+    assert "line of fire" not in enemy, enemy  # (no ranged weapon)
+    chest = position([(PLAIN, "d4", "N")], [], chests={B: "d5"})
+    near = Table(RandomDice(1), chest, "chess28").run("reach W1").text
+    assert "In its Melee Range: d5 (Black's Treasure Chest)" in near, near
+    warped = position([("Slinger", "d1", "N")], [(PLAIN, "h5", "S")], warp=True)
+    twice = Table(RandomDice(1), warped, "chess28").run("reach W1").text
+    assert twice.count("h5 (B1 ") == 1, twice  # two directions of fire, one target named once
     assert not t.run("reach Z9").ok

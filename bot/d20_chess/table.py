@@ -18,6 +18,7 @@ from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.errors import ParseError, RulesError
+from rules.core.words import count
 from rules.d20_chess import actions as A
 from rules.d20_chess.captures import DIE, NEEDED, modifiers
 from rules.d20_chess.state import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, State
@@ -121,7 +122,7 @@ class D20ChessTable(SystemPlugin):
             lines.append("Variant: squares of ranks 3 to 7 are explored, as the text reads.")
         limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
         if limit != DEFAULT_TURN_LIMIT:
-            lines.append(f"Turn limit: {limit} turns each, then a draw.")
+            lines.append(f"Turn limit: {count(limit, 'turn')} each, then a draw.")
         deck = options.get("deck")
         if isinstance(deck, Mapping) and deck != HOUSE_DECK.to_dict():
             name = str(deck.get("name", "a server's deck"))[:40]
@@ -246,7 +247,7 @@ def _odds(state: State, c: D.Odds) -> str:
         raise RulesError(f"the pieces on {c.origin} and {c.to} are on the same side")
     mods = modifiers(state, attacker, defender)
     need = max(2, NEEDED + 1 - mods.total)
-    faces = f"a {need} or more captures" if need <= DIE else "no roll can capture"
+    faces = f"{article(need)} {need} or more captures" if need <= DIE else "no roll can capture"
     attack = A.Move(c.origin, c.to)
     text = (
         f"{attacker.label} attacking {defender.label}: d20 {mods.total:+d}, {faces} "
@@ -255,3 +256,8 @@ def _odds(state: State, c: D.Odds) -> str:
     if attack not in SYSTEM.legal_actions(state):  # a what-if: say so
         text += " It cannot make this attack now: these are the odds if it could."
     return text
+
+
+def article(n: int) -> str:
+    """ "a" or "an" before a die's face said aloud (an 8, an 11, an 18; a 12)."""
+    return "an" if n in (8, 11, 18) else "a"

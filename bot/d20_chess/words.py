@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from rules.core.actions import Action
 from rules.core.board import Player, Square
+from rules.core.words import count
 from rules.d20_chess.actions import Concede, Keep, Move, Pass, Promote
 from rules.d20_chess.movement import destinations
 from rules.d20_chess.pieces import Kind, Piece, xp_text
@@ -148,8 +149,9 @@ def board_text(state: State, view: Player) -> str:
         lines.append(f"{r + 1}  {row}  {r + 1}")
     lines.append(head)
     lines.append(
-        "Upper case White, lower case Black, D the Dragon; ? unexplored, + attack bonus, "
-        "# defence bonus, x XP, i initiative, L the lair, . nothing found."
+        "Upper case White, lower case Black, D the Dragon; after it, what the square's tile "
+        "was: ? unexplored, + attack bonus, # defence bonus, x an XP tile (given when found), "
+        "i initiative, L the lair, . nothing found."
     )
     return "\n".join([*lines, status_text(state)])
 
@@ -211,7 +213,7 @@ def _tiles(state: State) -> list[tuple[Square, Tile]]:
 
 def tiles_text(state: State) -> str:
     deck = state.config.deck
-    lines = [f"{deck.name}: {len(deck.tiles)} tiles, {len(state.pile)} still in the pile."]
+    lines = [f"{deck.name}: {count(len(deck.tiles), 'tile')}, {len(state.pile)} still in the pile."]
     lines += [
         f"- {n} × {t.summary()}: {t.text}" if t.text else f"- {n} × {t.summary()}"
         for t, n in deck.counts()
@@ -281,6 +283,11 @@ TERMS = {
     "limit (100 turns each by default) the game is drawn.",
     "turn limit": "So that every game ends, after 100 turns each (by default; `turns N` when the "
     "game is made, 1 to 500) the game is drawn.",
+    "check": "There is none: a King may stand next to danger, and the game is won by "
+    "capturing the enemy King (the bot warns the side to move when its King could be attacked).",
+    "castling": "There is none in this variant: the King and the Rooks move only as themselves.",
+    "en passant": "There is none: a Pawn attacks only a piece standing one square diagonally "
+    "ahead of it.",
     "moves": "As in chess: sliding pieces stop at the first piece in the way (the Dragon too), "
     "Knights jump, Pawns step forward and attack one square diagonally forward. There is no "
     "check, no castling and no en passant.",

@@ -97,7 +97,9 @@ def king_lost(state: State, king: Piece, by: str) -> State:
     loses (D20-5)."""
     assert king.owner is not None
     winner = king.owner.other
-    if by:
+    if by == "the Dragon":  # (the Dragon is nobody's: the winner did not capture it)
+        text = f"{winner.title} wins: {king.owner.title}'s King was captured by the Dragon"
+    elif by:
         text = f"{winner.title} wins: {by} captured {king.owner.title}'s King"
     else:
         text = f"{winner.title} wins: {king.owner.title}'s King fell on its own critical failure"

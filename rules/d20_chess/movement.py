@@ -112,3 +112,51 @@ def _pawn(board: dict[Square, Piece], piece: Piece, ahead: int) -> list[Square]:
         if diag is not None and is_enemy(piece, board.get(diag)):
             out.append(diag)
     return out
+
+
+_HOW = {
+    Kind.KNIGHT: "a Knight jumps two squares one way and one to the side",
+    Kind.BISHOP: "a Bishop moves along diagonals",
+    Kind.ROOK: "a Rook moves along ranks and files",
+    Kind.QUEEN: "a Queen moves along ranks, files and diagonals",
+    Kind.KING: "a King moves one square in any direction",
+    Kind.DRAGON: "the Dragon moves one square in any direction",
+}
+
+
+def why_not_to(state: State, piece: Piece, to: Square) -> str:
+    """Why ``piece`` may not move to (or attack) ``to``, a square not among its
+    ``destinations``: in the words of how it moves."""
+    sq, board = piece.square, state.board
+    if to == sq:
+        return "it is there already"
+    there = board.get(to)
+    if there is not None and there.owner is piece.owner:
+        return f"{there.label} stands there (a piece never attacks its own side)"
+    df, dr = to.file - sq.file, to.rank - sq.rank
+    if piece.kind is Kind.PAWN and piece.owner is not None:
+        ahead = forward(piece.owner)
+        if df == 0 and dr in (ahead, 2 * ahead):
+            if there is not None and dr == ahead:
+                return "a Pawn attacks only diagonally forward, never straight ahead"
+            one = sq.offset(0, ahead)
+            if dr == 2 * ahead and one is not None and one in board:
+                return f"the way is blocked by {board[one].label}"
+            if dr == 2 * ahead and piece.moved:
+                return "a Pawn moves two squares only on its first move"
+            return "a Pawn attacks only diagonally forward, never straight ahead"
+        if abs(df) == 1 and dr == ahead:
+            return "a Pawn moves diagonally only to attack an enemy piece or the Dragon there"
+        return (
+            "a Pawn moves one square straight forward (two on its first move) and attacks one "
+            "square diagonally forward"
+        )
+    steps = max(abs(df), abs(dr))
+    for ldf, ldr in LINES.get(piece.kind, ()):
+        if (ldf * steps, ldr * steps) != (df, dr):
+            continue  # (not along this line)
+        for k in range(1, steps):
+            between = sq.offset(ldf * k, ldr * k)
+            if between is not None and between in board:
+                return f"the way is blocked by {board[between].label}"
+    return _HOW.get(piece.kind, "it cannot move there")

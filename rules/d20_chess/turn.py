@@ -18,7 +18,7 @@ from rules.d20_chess.actions import Concede, Keep, Move, Pass, Promote
 from rules.d20_chess.captures import move_to, resolve
 from rules.d20_chess.dragon import dragon_acts
 from rules.d20_chess.exploration import explore
-from rules.d20_chess.movement import destinations, far_rank
+from rules.d20_chess.movement import destinations, far_rank, why_not_to
 from rules.d20_chess.pieces import Kind, Piece
 from rules.d20_chess.promotion import FAR_END_XP, gain_xp, promote, promotions
 from rules.d20_chess.state import Outcome, State
@@ -88,7 +88,8 @@ def _check_offer(state: State, action: Action) -> None:
     if isinstance(action, Keep):
         return
     choices = promotions(piece)
-    names = " or ".join(k.value for k in choices)
+    names = ", ".join(k.value for k in choices[:-1]) + (" or " if len(choices) > 1 else "")
+    names += choices[-1].value
     if not isinstance(action, Promote):
         raise IllegalAction(f"first decide whether {piece.label} promotes (to {names}) or not")
     if action.kind not in choices:
@@ -103,7 +104,9 @@ def _check_move(state: State, action: Move) -> None:
     if piece.owner is not me:
         raise IllegalAction(f"the piece on {action.origin} is not {me.title}'s")
     if action.to not in destinations(state, piece):
-        raise IllegalAction(f"{piece.label} cannot move to {action.to}")
+        raise IllegalAction(
+            f"{piece.label} cannot move to {action.to}: {why_not_to(state, piece, action.to)}"
+        )
 
 
 def apply(

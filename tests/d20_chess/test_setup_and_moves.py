@@ -114,6 +114,42 @@ def test_a_move_is_checked_and_a_refused_one_changes_nothing() -> None:
     assert s.history == () and where(s, "e2") == "wP"
 
 
+def _why(s, origin: str, to: str) -> str:  # type: ignore[no-untyped-def]
+    with pytest.raises(IllegalAction) as refused:
+        SYSTEM.apply(s, Move(Square.parse(origin), Square.parse(to)), ScriptedDice([]))
+    return str(refused.value)
+
+
+def test_a_refused_move_says_why_in_the_words_of_how_the_piece_moves() -> None:
+    """A new player's illegal moves (this variant's Pawns start on the back rank and never
+    attack straight ahead) are refused with the reason, not only "cannot move there"."""
+    s = position("wPe2* bPe3 wPc3 wRa1 wPa2 wKh1 bKh8 wNb1 wQd1 De5", EMPTY_DECK)
+    cases = {
+        ("e2", "e3"): "a Pawn attacks only diagonally forward, never straight ahead",
+        ("e2", "e4"): "the way is blocked by Black Pawn on e3",
+        ("c3", "c5"): "a Pawn moves two squares only on its first move",
+        ("c3", "d4"): "diagonally only to attack an enemy piece or the Dragon",
+        ("c3", "c2"): "one square straight forward (two on its first move)",
+        ("a1", "a5"): "the way is blocked by White Pawn on a2",
+        ("a1", "b3"): "a Rook moves along ranks and files",
+        ("d1", "e3"): "a Queen moves along ranks, files and diagonals",
+        ("d1", "h5"): "the way is blocked by White Pawn on e2",
+        ("b1", "b3"): "a Knight jumps two squares one way and one to the side",
+        ("h1", "h3"): "a King moves one square in any direction",
+        ("h1", "h1"): "it is there already",
+        ("a1", "a2"): "White Pawn on a2 stands there",
+    }
+    for (origin, to), reason in cases.items():
+        said = _why(s, origin, to)
+        assert said.startswith("White ") and f"cannot move to {to}: " in said, said
+        assert reason in said, (origin, to, said)
+    s = position("wKa1 bKh8 wBc1 wPe3 De5", EMPTY_DECK)
+    assert "the way is blocked by White Pawn on e3" in _why(s, "c1", "f4")
+    assert "the way is blocked by the Dragon on e5" in _why(
+        position("wKa1 bKh8 wRe1 De5", EMPTY_DECK), "e1", "e7"
+    )
+
+
 def test_a_side_with_no_move_passes() -> None:
     s = position("wPa3 bPa4 bKh8", EMPTY_DECK)
     assert SYSTEM.legal_actions(s) == [Pass()]

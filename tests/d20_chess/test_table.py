@@ -19,6 +19,7 @@ from bot.d20_chess.table import DECK_DIR_ENV, D20ChessTable
 from bot.table import GAME_OVER_HINT, Table
 from rules.core.board import Player, Square
 from rules.core.dice import RandomDice, ScriptedDice
+from rules.core.errors import RulesError
 from rules.d20_chess import actions as A
 from rules.d20_chess.pieces import Kind
 from rules.d20_chess.system import SYSTEM
@@ -274,3 +275,51 @@ def test_the_picture_always_keeps_the_result_line() -> None:
         last = textwrap.wrap(result_line(s), WRAP)
         assert list(scene_of(s, Player.WHITE).lines[-len(last) :]) == last
     assert scene_of(s, Player.WHITE).lines[-1].startswith("Game over."), "the result is shown"
+
+
+def test_the_words_a_new_player_met_read_right() -> None:
+    """A new player's walk-through: "a 8 or more", "1 tiles", "1 turns each", "Knight or
+    Bishop or Rook", the neutral Dragon read as the winner's piece, and no answer for the
+    chess terms a chess player asks first."""
+    t = Table(ScriptedDice([20, 1]), position("wPd2 bNe3 wKa1 bKh8"), "d20-chess")
+    assert "an 8 or more captures" in t.run("odds d2 e3").text  # 1 + 5 - 3: 8 or more
+    assert t.run("move d2 e3").ok
+    undone = t.run("undo").text  # what the attack did, not only the odds it was chosen by
+    assert undone.startswith("Undid: "), undone
+    assert "It had done: White Pawn on d2 attacks Black Knight on e3: d20 20" in undone, undone
+    assert "captured!" in undone, undone
+    legend = t.run("board").text  # ("Rx" read as a Rook with XP: the mark is the tile's)
+    assert "after it, what the square's tile was" in legend and "x an XP tile" in legend
+    said = D20ChessTable().describe_options({"turn_limit": 1})
+    assert said == "Turn limit: 1 turn each, then a draw.", said
+    one = deck_of_one()
+    assert "Lone deck: 1 tile, 1 still in the pile." in one
+    for term, words in (
+        ("check", "There is none"),
+        ("castling", "There is none"),
+        ("en passant", "There is none"),
+    ):
+        assert t.run(f"rules {term}").text.startswith(f"{term}: {words}"), term
+    from rules.d20_chess.captures import king_lost
+
+    s = position("wKa1 bKh8 De5")
+    ended = king_lost(s, s.at(Square.parse("a1")), "the Dragon")
+    assert ended.outcome.text == "Black wins: White's King was captured by the Dragon"
+    ended = king_lost(s, s.at(Square.parse("h8")), "the Rook")
+    assert ended.outcome.text == "White wins: the Rook captured Black's King"
+    key = "w0"
+    offer = position("wPd4 wKa1 bKh8")
+    offer = replace(offer, offers=(key,))
+    offer = replace(offer, pieces=tuple(replace(p, xp=Fraction(4)) for p in offer.pieces))
+    with pytest.raises(RulesError) as refused:
+        SYSTEM.apply(offer, A.Promote(Kind.QUEEN), ScriptedDice([]))
+    assert "can promote to Knight, Bishop or Rook, not to a Queen" in str(refused.value)
+
+
+def deck_of_one() -> str:
+    from bot.d20_chess.words import tiles_text
+    from tests.d20_chess.helpers import deck
+
+    lone = deck({"name": "Nothing", "effect": "empty", "count": 1})
+    lone = replace(lone, deck=replace(lone.deck, name="Lone deck"))
+    return tiles_text(position("wKa1 bKh8", lone))

@@ -419,6 +419,11 @@ class Table:
         if isinstance(c, K.Undo):
             state = self.game()
             hist = self.rules.history(state)
+            if self.plugin.hidden_information:  # (hot-seat too: a draw taken back and made
+                raise RulesError(  # again would show the next cards of the deck)
+                    "there is no undo in a game with secret cards: the cards an action drew "
+                    "would be seen and then taken back"
+                )
             if not hist:
                 raise RulesError("there is nothing to undo")
             if self.opponent.seats:
@@ -466,11 +471,6 @@ class Table:
         """Undo against the AI: back to the person's last decision, the AI's replies too."""
         if len(self.opponent.seats) > 1:
             raise RulesError("the AI plays both sides: there is no action of yours to take back")
-        if self.plugin.hidden_information:
-            raise RulesError(
-                "there is no undo in a game with secret cards: the cards you drew would be seen "
-                "and then taken back"
-            )
         before, n = take_back(self.rules, state, self.opponent)
         if n == 0:
             raise RulesError("you have made no action yet to take back")

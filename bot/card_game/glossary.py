@@ -23,8 +23,10 @@ TERMS: dict[str, str] = {
     "Trap": "An ability that happens when the piece leaves the board for any reason.",
     "Piercing": "The piece deals double damage when it attacks (the King included).",
     "Showdown": "A fight that starts when you play a piece onto an enemy in your Base.",
-    "Action Tactic": "Used once, at any time unless it says otherwise (in combat: before "
-    "damage), then burned.",
+    "Action Tactic": "Used once, then burned: in your Play & Move Phase, or in a combat "
+    "window before damage (there only those that put no piece on the board and play no other "
+    "card: not Promotion, Reinforcements or Thinking). Counter! is played in its own window, "
+    "against a Tactic.",
     "Equip Tactic": "Attached to one of your pieces; burned when that piece leaves the board.",
     "Static Tactic": "Stays in your Tactic Zone; one copy of each at a time.",
     "Combat": "The attacker's window, then the defender's (each may play Action Tactics or "
@@ -35,8 +37,17 @@ TERMS: dict[str, str] = {
     "King": "Each player's King stands in their Castle, off the board, with 20 Health and an "
     "ability of its suit (`king`, once a turn). A King at 0 Health loses the game.",
     "Attacking the King": "A ready unit of yours in the enemy Base may attack the enemy King "
-    "instead of moving: `attack c3` names the square of your attacking unit. The King does "
-    "not strike back.",
+    "as its action, also right after a move into that Base that started no fight: `attack "
+    "c3` names the square of your attacking unit. The King does not strike back.",
+    "Counter!": "An Action Tactic that stops a Tactic the opponent plays: when they play one, "
+    "a Counter! window opens for you if you have 3 Material and your Counter! is in neither "
+    "your Burn nor your Captured pile, whether or not you hold it (`card Counter!`).",
+    "Tactic": "A card that is not a piece: an Action Tactic (used once), an Equip Tactic "
+    "(attached to one of your pieces) or a Static Tactic (kept in your Tactic Zone).",
+    "Turn": "Ready Step (+1 Material, your units ready), draw 2, Material Phase (burn up to 3 "
+    "cards, then `done`), Play & Move Phase (play cards, each ready unit acts once), `end`.",
+    "Combat window": "Before a fight's damage the attacker, then the defender, may play Action "
+    "Tactics or `pass`.",
 }
 
 TUTORIAL = (

@@ -103,7 +103,7 @@ class CardGameTable(SystemPlugin):
         cards = ", ".join(X.name(s, c) for c in side.hand) or "no cards"
         return (
             f"Your hand ({player.title}, {count(len(side.hand), 'card')}): {cards}. "
-            f"Material {side.material}. Deck: {len(side.deck)} cards."
+            f"Material {side.material}. Deck: {count(len(side.deck), 'card')}."
         )
 
     def scene(self, state: Any, view: Player | None) -> Any:
@@ -304,6 +304,12 @@ def option_key(s: GameState, text: str) -> str:
     matches = [k for k, label in prog.options if wanted in label.lower()]
     if len(matches) == 1:
         return matches[0]
+    starts = [k for k in matches if dict(prog.options)[k].lower().startswith(wanted)]
+    if len(starts) == 1:  # ("pawn": the Pawn, not the Diamond Pawn)
+        return starts[0]
+    if len(matches) > 1:
+        which = "; ".join(label for k, label in prog.options if k in matches)
+        raise RulesError(f"'{text[:40]}' fits more than one choice: say which, one of: {which}")
     shown = "; ".join(label for _, label in prog.options)
     number = f" (type `{wanted}` alone to take choice {wanted} of `actions`)" * wanted.isdigit()
     raise RulesError(f"'{text[:40]}' is not one of the choices: {shown}{number}")

@@ -84,6 +84,9 @@ def a_king(s: GameState) -> int:
     return d * 100
 
 
+CHOICES_SHOWN = 6  # a choice's options named in the console's prompt
+
+
 def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
     """(who decides, what about in public words, the console's hint). The console, hot-seat,
     may say which card is being played before it is paid for; the public words may not."""
@@ -100,6 +103,11 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
         hint = "`choose <option>` (or `actions`)"
         if prog.kind == "hand" and not prog.committed and not console:
             return d, "choosing how to play a card", hint
+        if console and prog.options:  # (the console is the decider's: it may name them)
+            labels = [label for _, label in prog.options]
+            more = "; ..." if len(labels) > CHOICES_SHOWN else ""
+            shown = "; ".join(labels[:CHOICES_SHOWN]) + more
+            hint = f"`choose <option>`, one of: {shown} (or a number from `actions`)"
         source = name(s, prog.source)
         what = prog.prompt if source in prog.prompt else f"{source}: {prog.prompt}"
         return d, what, hint
@@ -137,7 +145,11 @@ def prompt(s: GameState) -> str:
     d, what, hint = situation(s, console=True)
     if s.phase is Phase.SETUP:
         return f"{d.title}: type `1` to reveal the Kings, shuffle and deal."
-    return f"{d.title} decides: {_then(what)} {hint}.\n{hand_text(s, d)}"
+    hand = hand_text(s, d)
+    if s.program is not None and s.program.committed and not s.program.respond:
+        # (the card's effect so far, a draw for one, shows once its questions are answered)
+        hand = f"Before {name(s, s.program.source)} resolves: {hand}"
+    return f"{d.title} decides: {_then(what)} {hint}.\n{hand}"
 
 
 def discord_prompt(s: GameState) -> str:

@@ -69,7 +69,12 @@ def playable(w: Work, p: Player, cid: int, *, window: bool) -> str | None:
         return "Counter! is played only as an answer to an opponent's Tactic"
     if c.type is CardType.TRADE:
         return f"{c.name} cannot be played; burn it for Material instead"
-    if window and (c.type is not CardType.ACTION or c.effect in T.MY_TURN_ONLY):
+    if window and c.type is CardType.ACTION and c.effect in T.MY_TURN_ONLY:
+        return (
+            f"{c.name} is played only in your own Play & Move Phase, not in a combat window "
+            "(it puts a piece on the board or plays another card)"
+        )
+    if window and c.type is not CardType.ACTION:
         return f"{c.name} cannot be played during combat: only Action Tactics can"
     if c.cost > w.side(p).material:
         return f"{c.name} costs {c.cost} Material and you have {w.side(p).material}"
@@ -180,13 +185,23 @@ def check(s: GameState, action: Action, *, player: Player | None = None) -> None
     raise IllegalAction(why_not(s, action))
 
 
+def _open_program(s: GameState) -> str:
+    """What must be answered first while a card is being played."""
+    assert s.program is not None
+    if s.program.respond:  # the Counter! window
+        return "first the Tactic being played is answered: Counter!, or `pass` to let it resolve"
+    if s.program.prompt:
+        return f"first answer the open question ({s.program.prompt.rstrip('?')}?)"
+    return "first finish the card being played"
+
+
 def why_not(s: GameState, action: Action) -> str:
     """A player's reason for a refused action."""
     w = Work(s)
     p = decider(s)
     assert p is not None
     if s.program is not None and not isinstance(action, Choose | Pass | PlayCard):
-        return f"first answer: {s.program.prompt or 'the open Tactic'}"
+        return _open_program(s)
     if isinstance(action, Choose):
         return "that is not one of the choices offered now"
     if s.triggers and not isinstance(action, Resolve):
@@ -197,7 +212,7 @@ def why_not(s: GameState, action: Action) -> str:
         return "cards are played in your Play & Move Phase (or a Tactic in a combat window)"
     if isinstance(action, PlayCard):
         if s.program is not None and not s.program.respond:  # a card's choice is open
-            return f"first answer: {s.program.prompt or 'the open Tactic'}"
+            return _open_program(s)
         why = playable(w, p, action.card, window=s.combat is not None)
         if why:
             return why
@@ -216,7 +231,9 @@ def why_not(s: GameState, action: Action) -> str:
             return f"{s.card(u.cid).name} is Tired"
         if u.actions <= 0:
             return f"{s.card(u.cid).name} is Tired"
-        return f"{s.card(u.cid).name} cannot move to {action.square}"
+        to = sorted(str(m.square) for m in moves_of(s, u))
+        where = f"from {u.square} it may move to {', '.join(to)}" if to else "it has no move"
+        return f"{s.card(u.cid).name} cannot move to {action.square}: {where}"
     if isinstance(action, Burn):
         return "you burn cards in your Material Phase, up to 3 a turn"
     if isinstance(action, UseKing):
@@ -228,10 +245,14 @@ def why_not(s: GameState, action: Action) -> str:
     if isinstance(action, Mulligan | KeepHand):
         if s.phase is Phase.MULLIGAN:  # (a Mulligan past the most allowed)
             return f"at most {setup.MULLIGAN_MAX} cards go to the bottom: keep the hand now"
+        if s.phase is Phase.SETUP:
+            return "the mulligan comes after the deal: deal first (`1`, or `actions`)"
         return "the mulligan is made once, before the first turn"
     if isinstance(action, Pass):
         return "you pass to let a Tactic resolve or to close a combat window, and none is open"
     if isinstance(action, EndTurn):
+        if s.active is not p:
+            return f"it is {s.active.title}'s turn: only they end it"
         if s.combat is not None:
             return "first close the combat window: play an Action Tactic or pass"
         return "the turn ends from your Play & Move Phase"

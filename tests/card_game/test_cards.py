@@ -670,6 +670,10 @@ def test_a_tactic_played_names_its_target_before_the_counter_window() -> None:
     s, ev = events(s, A.Choose(key))
     assert s.program is not None and s.program.respond and decider(s) is B
     assert "White plays Pin on Black Pawn on b3." in texts(ev), texts(ev)
+    from rules.card_game.engine import why_not
+
+    answer = "first the Tactic being played is answered: Counter!, or `pass` to let it resolve"
+    assert why_not(s, A.EndTurn()) == answer  # (it read "First answer: the open Tactic")
 
 
 def test_a_piece_played_names_no_target() -> None:
@@ -689,10 +693,15 @@ def test_refusals_say_why_a_card_king_or_phase_action_is_not_possible_now() -> N
     other = b.add(W, "Knight")
     s = act(b.state(), A.PlayCard(pawn))  # its square is still to choose
     assert s.program is not None and not s.program.respond
-    assert why_not(s, A.PlayCard(other)).startswith("first answer: ")
+    assert why_not(s, A.PlayCard(other)) == (
+        "first answer the open question (Where does Pawn enter your Base?)"
+    )
+    assert why_not(s, A.EndTurn()) == why_not(s, A.PlayCard(other))
     main = b.state()
     assert "not the Material Phase now" in why_not(main, A.StopBurning())
     assert why_not(main, A.KeepHand()) == "the mulligan is made once, before the first turn"
+    dealing = b.state(phase=Phase.SETUP)  # (before the deal: `keep` said "made once")
+    assert why_not(dealing, A.KeepHand()).startswith("the mulligan comes after the deal")
     used = with_side(main, W, king_used=True)
     assert why_not(used, A.UseKing()) == (
         "your King's ability has already been used this turn (once a turn)"

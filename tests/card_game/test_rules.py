@@ -379,6 +379,24 @@ def test_only_action_tactics_in_a_window() -> None:
     assert A.PlayCard(fork) not in legal_actions(s)
     with pytest.raises(IllegalAction, match="only Action Tactics"):
         SYSTEM.check(s, A.PlayCard(fork))
+    # an Action Tactic that puts a piece on the board is refused for that reason (CG-9)
+    reinforcements = b.add(W, "Reinforcements")
+    s = act(b.state(), A.Move(knight, sq("c3")))
+    with pytest.raises(IllegalAction, match="only in your own Play & Move Phase, not in a"):
+        SYSTEM.check(s, A.PlayCard(reinforcements))
+    assert reinforcements in s.side(W).hand
+
+
+def test_a_refused_move_names_the_squares_the_unit_may_move_to() -> None:
+    b = Build()
+    bishop = b.unit(W, "Bishop", "a1")
+    b.unit(W, "Pawn", "b2")
+    rook = b.unit(W, "Rook", "e1")
+    s = b.state()
+    with pytest.raises(IllegalAction, match=r"Bishop cannot move to c3: it has no move$"):
+        SYSTEM.check(s, A.Move(bishop, sq("c3")))
+    with pytest.raises(IllegalAction, match="Rook cannot move to d2: from e1 it may move to "):
+        SYSTEM.check(s, A.Move(rook, sq("d2")))
 
 
 # ---- the rulebook's annotated example turn ----

@@ -17,9 +17,10 @@ from bot.service import Answer
 from bot.table import Table
 from cogs.common import MAX_CHOICES, channel_id, service
 from cogs.views import respond, run_command
+from rules.chess28 import actions as A
 from rules.chess28.cards import BY_NUMBER
 from rules.chess28.combat import melee_targets, shoot_targets
-from rules.chess28.engine import can_activate
+from rules.chess28.engine import can_activate, unit_actions
 from rules.chess28.moving import destinations
 from rules.chess28.state import Zone
 from rules.core.dice import SystemDice
@@ -72,10 +73,11 @@ async def ac_unit(interaction: discord.Interaction, current: str) -> list[app_co
         return []
     _, state, seat = got
     owner = seat if seat is not None else state.decider
+    looking = interaction.command is not None and interaction.command.name == "odds"
     items = [
         (f"{u.key} {u.model.name} ({u.square or u.zone.value})", u.key)
         for u in state.units
-        if u.owner is owner and u.zone is not Zone.DEAD
+        if (u.owner is owner or (looking and u.on_board)) and u.zone is not Zone.DEAD
     ]
     return _choices(items, current)
 
@@ -83,19 +85,28 @@ async def ac_unit(interaction: discord.Interaction, current: str) -> list[app_co
 async def ac_square(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The chosen model's legal squares: where it may move, or whom it may attack."""
+    """The chosen model's legal squares: where it may move (for a Charge, only where it has
+    someone to attack, with those facings), or whom it may attack; for the odds, a look, what
+    any model has in its Melee Range, whoever asks."""
     got = await _my_state(interaction)
     if got is None:
         return []
     _, state, _ = got
     u = _unit(state, interaction)
-    if u is None or not can_activate(state, u):
+    command = interaction.command.name if interaction.command is not None else ""
+    if u is None or not u.on_board or (command != "odds" and not can_activate(state, u)):
         return []
-    if interaction.command is not None and interaction.command.name == "melee":
+    if command in ("melee", "odds"):
         items = [
             (f"{sq} ({state.at(sq).key if state.at(sq) else 'chest'})", str(sq))
             for sq in melee_targets(state, u)
         ]
+    elif command == "charge":
+        facings: dict[Any, list[str]] = {}
+        for a in unit_actions(state, u):
+            if isinstance(a, A.Charge):
+                facings.setdefault(a.square, []).append(a.facing)
+        items = [(f"{sq} (facing {'/'.join(fs)})", str(sq)) for sq, fs in facings.items()]
     else:
         items = [
             (f"{sq} (facing {'/'.join(f.value for f in fs)})", str(sq))
@@ -148,6 +159,10 @@ async def _look(interaction: discord.Interaction, make: type[K.Command], **raw: 
     if await _my_state(interaction) is not None:
         ans = await service(interaction).execute(
             channel_id(interaction), interaction.user.id, command
+        )
+    elif isinstance(command, C.ShowReach | C.ShowHand):  # (these need a game in play)
+        ans = await service(interaction).no_game_here(
+            channel_id(interaction), "There is no Chess28 game in play here"
         )
     else:  # no Chess28 game here: cards, the builder, odds and rules need none
         reply = Table(SystemDice(), None, SYSTEM).execute(command)
@@ -345,12 +360,12 @@ class Chess28(commands.Cog):
     @group.command(name="hand", description="Your Gambit Cards (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:
         got = await _my_state(interaction)
-        if got is None or got[2] is None:
+        if got is not None and got[2] is None:
             await respond(
                 interaction, Answer.error("Only a seated player of a Chess28 game has a hand.")
             )
             return
-        await _look(interaction, C.ShowHand)
+        await _look(interaction, C.ShowHand)  # (with no game in play here, says so)
 
     @group.command(name="reach", description="The board with a model's moves and targets")
     @app_commands.describe(

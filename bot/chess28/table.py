@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from bot.table import Table
 
 MAX_BUTTONS = 5
-MAX_OPTIONS = 25
+MAX_OPTIONS = T.MENU_OPTIONS  # the most choices a menu holds
 LAST_STANDING = Mode.LAST_STANDING.value
 MODE_WORDS = tuple(m.value for m in Mode)
 CARD_WINDOWS = ("glory", "defence_window", "relentless", "last_gasp")
@@ -210,7 +210,7 @@ class Chess28Table(SystemPlugin):
         if (
             verb in ("melee", "attack")
             and pending is not None
-            and pending.kind in ("charge", "bloodlust", "gasp_target")
+            and pending.kind in ATTACK_QUESTIONS
             and args
             and args[-1].lower() in pending.options
             and (len(args) == 1 or (len(args) == 2 and args[0].upper() == pending.unit))
@@ -253,7 +253,21 @@ def _facing(s: GameState, key: str, c: C.Move) -> Facing:
     raise ParseError(f"say which way {u.name} faces on {c.square}: {shown}")
 
 
+# The decisions that ask which enemy a model just placed attacks (its Charge, Bloodlust,
+# Last Gasp): a Melee by that model on one of them answers it.
+ATTACK_QUESTIONS = ("charge", "bloodlust", "gasp_target")
+
+
 def _action(s: GameState, c: K.Command, me: Player) -> Action:
+    p = s.pending
+    if (
+        isinstance(c, C.Melee)
+        and p is not None
+        and p.kind in ATTACK_QUESTIONS
+        and c.unit.upper() == p.unit
+        and str(c.target) in p.options
+    ):  # (`/chess28 melee` right after `/chess28 charge`, as the console's `melee`)
+        return A.Choose(str(c.target))
     if isinstance(c, C.RollOff):
         return A.RollOff()
     if isinstance(c, C.ChooseMode):

@@ -427,6 +427,9 @@ def _deploy_hint(state: GameState, discord: bool) -> str:
     )
 
 
+MENU_OPTIONS = 25  # the most choices a Discord menu holds (``bot.chess28.table.MAX_OPTIONS``)
+
+
 def prompt(state: GameState, discord: bool = False) -> str:
     d = state.decider
     assert d is not None
@@ -439,6 +442,11 @@ def prompt(state: GameState, discord: bool = False) -> str:
         )
         if discord and p.kind in ("glory", "defence_window", "relentless", "last_gasp"):
             how = "with the button below (no card), or play a card with `/chess28 gambit`"
+        elif discord and len(p.options) > MENU_OPTIONS:  # (too many for a menu)
+            how = (
+                f"with `/chess28 choose` (one of {len(p.options)} choices, such as "
+                f"`{p.options[0]}`: its list narrows as you type)"
+            )
         return f"{d.title} decides: {p.text}; answer {how}."
     if state.phase is Phase.DEPLOY:
         return f"{d.title}: {_deploy_hint(state, discord)}."

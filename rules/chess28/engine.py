@@ -37,6 +37,7 @@ from rules.core.history import Event, Step
 from rules.core.memo import once
 
 SETUP_PHASES = (Phase.MODE, Phase.FIRST_PLAYER, Phase.CHESTS, Phase.TERRAIN, Phase.DEPLOY)
+SETUP_ACTIONS = (A.RollOff, A.ChooseMode, A.PlaceChest, A.PlaceTerrain, A.Deploy)
 
 
 def initial_state(config: GameConfig) -> GameState:
@@ -153,6 +154,10 @@ def why_not(state: GameState, action: Action) -> str:
     p = state.pending
     if p is not None:
         if isinstance(action, A.Choose):
+            said = action.option.strip().lower()
+            begun = [o for o in p.options if said and o.lower().startswith(f"{said} ")]
+            if begun:  # (a square whose facing is still to say: "c1" for "c1 N")
+                return f"say all of the choice, one of: {', '.join(begun[:12])}"
             shown = ", ".join(p.options[:12]) + (" ..." if len(p.options) > 12 else "")
             return f"'{action.option[:30]}' is not one of the choices: {shown}"
         return f"first decide: {p.text}"
@@ -160,6 +165,8 @@ def why_not(state: GameState, action: Action) -> str:
         return "there is no open decision to answer"
     if state.phase in SETUP_PHASES:
         return _why_not_setup(state, action)
+    if isinstance(action, SETUP_ACTIONS):
+        return "setup is over: the game is in play"
     unit_key = getattr(action, "unit", "")
     if isinstance(action, A.PlayGambit):
         return gambits._why_not(state, action)
@@ -190,7 +197,7 @@ def why_not(state: GameState, action: Action) -> str:
         if state.refreshed:
             return "Refresh is once per turn"
         return f"{action.unit[:10]} is not a model in your Drained Pile"
-    return f"{action.name} is not possible now"
+    return f"{action.name.replace('_', ' ')} is not possible now"
 
 
 def _why_not_unit(state: GameState, u: Unit, action: Action) -> str:

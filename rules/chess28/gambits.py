@@ -159,10 +159,13 @@ def _how_it_may_be_played(state: GameState, a: PlayGambit, title: str) -> str:
         return f"{title} cannot be played {named}: it may be played on {', '.join(units)}"
     others = sorted({x.other for x in ways if x.unit == a.unit and x.other})
     if others and a.other not in others:
-        return f"{title} with {a.unit} takes one of these: {', '.join(others)}"
+        return f"{title} with {a.unit} needs one more of these named: {', '.join(others)}"
     directions = sorted({x.direction for x in ways if x.unit == a.unit and x.direction})
     if directions:
-        return f"{title} with {a.unit} goes {' or '.join(directions)}"
+        return (
+            f"{title} with {a.unit} needs a direction (in `other` in Discord): it may go "
+            f"{' or '.join(directions)}"
+        )
     return f"{title} cannot be played like that now"
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules.chess28.models import ModelDef
 from rules.core.errors import InvalidTeam, ParseError
+from rules.core.words import count
 
 POINTS = 300
 MAX_MODELS = 16  # two full ranks: every model can be deployed
@@ -136,4 +137,4 @@ class Party:
         return ", ".join(parts)
 
     def describe(self) -> str:
-        return f"{self.text()} ({self.points} points, {self.size} models)"
+        return f"{self.text()} ({self.points} points, {count(self.size, 'model')})"

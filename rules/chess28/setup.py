@@ -220,8 +220,8 @@ def why_not_terrain(state: GameState, a: A.PlaceTerrain) -> str:
     for s in (a.square, a.extra):
         if s is not None and s not in squares:
             return (
-                f"{s} is not free for terrain: it must be outside both players' back two ranks "
-                "and hold no other terrain"
+                f"the square {s} is not free for terrain: it must be outside both players' back "
+                "two ranks and hold no other terrain"
             )
     return "a large piece covers two squares side by side, such as d4 and e4 or d4 and d5"
 

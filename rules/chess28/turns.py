@@ -179,7 +179,8 @@ def chest_damage(state: GameState, owner: Player, wounds: int, events: list[Even
     chest = state.chest_of(owner)
     assert chest is not None and chest.kind is TerrainKind.CHEST
     total = chest.wounds + wounds
-    events.append(Event("chest", f"{chest.name} takes {wounds} damage ({total}/{CHEST_HP})."))
+    shown = min(total, CHEST_HP)  # (4 damage on a 3-HP chest reads 3/3)
+    events.append(Event("chest", f"{chest.name} takes {wounds} damage ({shown}/{CHEST_HP})."))
     if total >= CHEST_HP:
         state = state.with_terrain(chest, None)
         return check_victory(state, events)

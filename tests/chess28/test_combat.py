@@ -16,7 +16,7 @@ from rules.chess28.state import Mode, Phase, Zone
 from rules.chess28.system import SYSTEM
 from rules.core.board import Square
 from rules.core.errors import IllegalAction
-from tests.chess28.helpers import PLAIN, B, W, act, choose, options, position, sq, texts
+from tests.chess28.helpers import PLAIN, B, W, act, choose, model, options, position, sq, texts
 
 ONE = "One; move ^/A; attack x/A; fight 2; defence 1; hp 3"  # only the square in front
 TOUGH = "Tough; move ^/A; attack x/A; fight 1; defence 1; hp 5"
@@ -211,6 +211,17 @@ def test_a_treasure_chest_has_defence_4_3_hp_and_is_never_pushed() -> None:
     assert s.phase is Phase.OVER and s.winner is W and "Treasure Chest" in s.reason
     result = SYSTEM.result(s)
     assert result is not None and result.reason == "chest_destroyed"
+    s = position(  # more damage than it has HP left: it reads 3/3, not 4/3
+        [("Brute", "d6", "N")], [(PLAIN, "a8", "S")], chests={B: "d7", W: "d1"}, mode=Mode.PINATA
+    )
+    s, ev = act(s, A.Melee("W1", sq("d7")), [6, 6, 1, 1, 1, 1, 1, 1, 1])
+    assert "takes 4 damage (3/3)" in texts(ev), texts(ev)
+
+
+def test_a_party_of_one_model_says_one_model() -> None:
+    from rules.chess28.roster import Party
+
+    assert Party(((model("Slinger"), 1),)).describe().endswith(" points, 1 model)")
 
 
 def test_a_chest_cannot_be_attacked_while_an_enemy_model_shares_its_square() -> None:

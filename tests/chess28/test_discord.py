@@ -222,6 +222,10 @@ async def test_looking_commands_answer_privately(table: Harness) -> None:
     assert r.ephemeral and "opposite" in r.content
     r = await table.slash(ALICE, "chess28 rules")
     assert "planetsmashergames.com" in r.content and "Mike Hutchinson" in r.content
+    for look in ("chess28 reach", "chess28 hand"):  # (they need a game: it read "There is no
+        extra = {"unit": "W1"} if look.endswith("reach") else {}  # game here", or a spectator's)
+        r = await table.slash(ALICE, look, **extra)
+        assert r.ephemeral and "There is no Chess28 game in play here" in r.content, r.content
 
 
 async def test_bad_and_forged_options_are_refused_privately_and_change_nothing(
@@ -255,7 +259,7 @@ async def test_bad_and_forged_options_are_refused_privately_and_change_nothing(
         (mover, "chess28 shoot", {"unit": f"{mine}1", "direction": "up"}, "not a direction"),
         (mover, "chess28 choose", {"option": "yes"}, "no open decision"),
         (mover, "chess28 gambit", {"card": "Joker"}, "not a Gambit Card"),
-        (mover, "chess28 deploy", {"unit": f"{mine}1", "square": "a1", "facing": "N"}, "not"),
+        (mover, "chess28 deploy", {"unit": f"{mine}1", "square": "a1", "facing": "N"}, "is over"),
         (mover, "chess28 odds", {"fight": 99, "defence": 1}, ""),
     ]
     for user, name, options, words in cases:
@@ -313,3 +317,35 @@ async def test_terrain_at_random_with_the_button(table: Harness) -> None:
     state = await current(table, channel)
     assert state.phase is Phase.DEPLOY and len(state.terrain) == 6  # 2 chests, 4 pieces
     assert table.errors == [] and table.violations == []
+
+
+async def test_charge_and_odds_autocomplete_offer_what_the_rules_allow(table: Harness) -> None:
+    """/chess28 charge offered every square the model could move to (most were refused: "no
+    one to attack after charging"); /chess28 odds offered move squares as targets, and nothing
+    for a model that could not act. A set position is put in the game's place (in the
+    service's cache, its history kept) so that a Charge is possible."""
+    from dataclasses import replace
+
+    from tests.chess28.helpers import position
+
+    channel = await start_game(table)
+    await setup_to_play(table, channel)
+    svc = service(table)
+    row, live = await svc.current(channel)
+    s = position([("Lancer", "d4", "N")], [("Brute", "d7", "S"), ("Duelist", "a8", "S")])
+    svc._remember(row.id, row.version, replace(s, history=live.history))
+    user = int(svc.user_of(row, s.decider))
+    squares = await table.autocomplete(
+        user, "chess28 charge", "square", channel=channel, unit="W1", square=""
+    )
+    assert [c["value"] for c in squares] == ["d5"], squares  # only where it has someone to hit
+    other = BOB if user == ALICE else ALICE
+    for asker in (other, CAROL):  # a look: any model, for anyone
+        units = await table.autocomplete(asker, "chess28 odds", "unit", channel=channel, unit="")
+        assert {"W1", "B1", "B2"} <= {c["value"] for c in units}, (asker, units)
+    near = position([("Brute", "d5", "N")], [("Lancer", "d6", "S"), ("Duelist", "e6", "S")])
+    svc._remember(row.id, row.version, replace(near, history=live.history))
+    targets = await table.autocomplete(
+        other, "chess28 odds", "target", channel=channel, unit="W1", target=""
+    )
+    assert {c["value"] for c in targets} == {"d6", "e6"}, targets

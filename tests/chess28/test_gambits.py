@@ -308,9 +308,38 @@ def test_a_card_refused_as_asked_says_how_it_may_be_played() -> None:
     assert why_not(s, A.PlayGambit(G.AWE)) == awe.format("without a model")
     assert why_not(s, A.PlayGambit(G.AWE, "B1")) == awe.format("on B1")
     assert why_not(s, A.PlayGambit(G.CASTLE, "W1", "B1")) == (
-        "Castle with W1 takes one of these: W2"
+        "Castle with W1 needs one more of these named: W2"
     )
+    bolt = position(  # (it read "Mystic Bolt with W1 goes f", as if it had been cast)
+        [(PLAIN, "d4", "N")], [(PLAIN, "d7", "S")], hands=((G.BOLT,), ()), dead={W: [PLAIN]}
+    )
+    refused = why_not(bolt, A.PlayGambit(G.BOLT, "W1"))
+    assert refused.startswith("Mystic Bolt with W1 needs a direction (in `other` in Discord)")
+    assert why_not(s, A.PlaceTerrain("blocking", sq("a3"))) == "setup is over: the game is in play"
+    assert why_not(s, A.RollOff()) == "setup is over: the game is in play"  # ("Roll_off is...")
     warp = replace(s, hands=((G.WARP,), ()))
     assert why_not(warp, A.PlayGambit(G.WARP, "W1")) == (
         "Warp Reality is played on its own, not on a model"
     )
+
+
+def test_a_choice_too_long_for_a_menu_says_how_to_answer_it() -> None:
+    """Placing a Fortify Reinforcement offers a square and a facing for each Backline square:
+    more than a Discord menu holds, so the prompt sends the player to `/chess28 choose`, and
+    a square without its facing is told to say the whole choice."""
+    from bot.chess28.text import MENU_OPTIONS, prompt
+    from rules.chess28.engine import why_not
+
+    s = position(
+        [("Brute", "d4", "N")],
+        [("Brute", "d7", "S")],
+        hands=((G.FORTIFY,), ()),
+        dead={W: [PLAIN, PLAIN, "Brute"]},
+    )
+    s, _ = act(s, A.PlayGambit(G.FORTIFY))
+    s = choose(s, "W3")
+    assert len(options(s)) > MENU_OPTIONS
+    said = prompt(s, discord=True)
+    assert f"with `/chess28 choose` (one of {len(options(s))} choices, such as `" in said, said
+    refused = why_not(s, A.Choose("a1"))
+    assert refused.startswith("say all of the choice, one of: a1 N, a1 E"), refused

@@ -157,3 +157,17 @@ def test_a_selected_model_shows_its_reachable_and_attackable_squares() -> None:
     twice = Table(RandomDice(1), warped, "chess28").run("reach W1").text
     assert twice.count("h5 (B1 ") == 1, twice  # two directions of fire, one target named once
     assert not t.run("reach Z9").ok
+
+
+def test_a_melee_command_answers_the_attack_after_a_charge() -> None:
+    """`/chess28 melee` right after `/chess28 charge` was refused ("First decide: W1 Lancer
+    may make its Melee Attack"): the structured command, as the cog builds it, answers it."""
+    from bot import commands as K
+    from bot.chess28 import commands as C
+
+    s = position([("Lancer", "d4", "N")], [("Brute", "d7", "S")])
+    t = Table(RandomDice(1), s, "chess28", discord=True)
+    r = t.execute(K.build(C.Move, unit="W1", square="d5", facing="N", charge=True))
+    assert r.ok and t.state.pending is not None and t.state.pending.kind == "charge", r.text
+    r = t.execute(K.build(C.Melee, unit="W1", target="d7"))
+    assert r.ok and "rolls attack" in r.text, r.text

@@ -56,8 +56,9 @@ class Ctx:
     def choose(self, prompt: str, options: Iterable[Option], cancel: bool = False) -> str:
         opts = tuple(options)
         if not opts:
-            asked = prompt[:1].lower() + prompt[1:].rstrip("?")
-            raise Impossible(f"{self.name} cannot be used now: it asks {asked}, and none fits")
+            raise Impossible(
+                f"{self.name} cannot be used now: nothing fits its question ({prompt.rstrip('?')}?)"
+            )
         i, self._i = self._i, self._i + 1
         if i < len(self.prog.choices):
             key = self.prog.choices[i]
@@ -104,7 +105,8 @@ class Ctx:
             return key if u is None else f"{key} ({u.owner.title}'s {self.w.card(u.cid).name})"
 
         key = self.choose(prompt, ((k, label(k)) for k in found), cancel)
-        self.named.append(label(key))
+        # (a square after a piece is where it goes: "on Black Knight on c1, to a3")
+        self.named.append(f"{', to ' if self.named else ''}{label(key)}")
         return found[key]
 
     def empty_base(self) -> list[Square]:
@@ -176,11 +178,19 @@ def _commit(w: Work, prog: Program, named: list[str]) -> None:
     p = prog.owner
     card = w.card(prog.source)
     if prog.kind == "king":
-        zones.pay(w, p, KING_COST.get(prog.effect, 0))
+        cost = KING_COST.get(prog.effect, 0)
+        zones.pay(w, p, cost)
         w.edit(p, king_used=True)
-        w.say("king_ability", f"{p.title} uses the ability of the {card.name}.", player=p.title)
+        paid = f", paying {cost} Material" if cost else ""
+        w.say(
+            "king_ability", f"{p.title} uses the ability of the {card.name}{paid}.", player=p.title
+        )
     elif prog.kind == "hand":
         zones.pay(w, p, card.cost)
         zones.take_from_hand(w, p, prog.source)
-        aim = f" on {' and '.join(named)}" if named and card.type.is_tactic else ""
+        aim = ""
+        if named and card.type.is_tactic:
+            aim = " on " + "".join(
+                n if n.startswith(", to ") or i == 0 else f" and {n}" for i, n in enumerate(named)
+            )
         w.say("played", f"{p.title} plays {card.name}{aim}.", player=p.title, card=card.name)

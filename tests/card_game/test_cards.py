@@ -297,8 +297,9 @@ def test_the_kings_that_pay_two_work_with_just_enough_material(material: int) ->
     first rules checked the cost again after paying it, so the ability did nothing; a game of
     revision 2 keeps that, so that it replays as played: CG-25)."""
     b = Build(white_king="King of Spades")
-    s = act(b.state(material=(material, 0)), A.UseKing())
+    s, ev = events(b.state(material=(material, 0)), A.UseKing())
     assert s.side(W).material == material - 2 and s.next_ready
+    assert "White uses the ability of the King of Spades, paying 2 Material." in texts(ev)
     old = act(replace(b.state(material=(material, 0)), config=_revision(b, 2)), A.UseKing())
     assert old.side(W).material == material - 2 and not old.next_ready  # (as it was)
     h = Build(white_king="King of Hearts")
@@ -638,8 +639,22 @@ def test_a_card_with_no_target_says_so() -> None:
     """`play pin` with no piece on the board answered "There is nothing to choose"."""
     b = Build()
     pin = b.add(W, "Pin")
-    with pytest.raises(IllegalAction, match="Pin cannot be used now: it asks which piece takes"):
+    with pytest.raises(
+        IllegalAction, match=r"Pin cannot be used now: nothing fits its question \("
+    ):
         act(b.state(), A.PlayCard(pin))
+
+
+def test_a_tactic_that_moves_a_piece_names_where_it_goes() -> None:
+    """Blunder was announced "on Black Knight on c1 and a3", as if it hit both."""
+    b = Build(counters=True)
+    b.unit(B, "Knight", "c1")
+    blunder = b.add(W, "Blunder")
+    s = act(b.state(), A.PlayCard(blunder))
+    key = next(k for k, label in s.program.options if "Knight" in label)
+    s = act(s, A.Choose(key))
+    _, ev = events(s, A.Choose("a3"))
+    assert "White plays Blunder on Black Knight on c1, to a3." in texts(ev), texts(ev)
 
 
 def test_choose_with_a_number_points_to_the_number_alone() -> None:

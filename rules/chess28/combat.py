@@ -266,7 +266,10 @@ def _task_defence_roll(state: GameState, t: Task, dice: Dice, events: list[Event
     events.append(_roll_event(me, "defence", faces))
     state = replace(state, combat=replace(c, defence_dice=faces))
     if state.can_drain(me) and _rolled(state, faces):
-        return ask(state, "reroll_defence", me, ["keep", "re-roll"], _reroll_prompt(me))
+        text = _reroll_prompt(me)
+        if outcome(c, False, False)[0] == 0:  # (the choice stays, as the rules give it)
+            text += "; no attack die hit, so the saves change nothing"
+        return ask(state, "reroll_defence", me, ["keep", "re-roll"], text)
     return state
 
 

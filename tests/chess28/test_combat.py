@@ -166,9 +166,19 @@ def test_bloodlust_gives_one_free_melee_attack_after_a_kill() -> None:
     s = choose(s, "e5", [6, 6, 1, 1, 1, 1])
     # Black now has a dead model: it may drain it to re-roll its defence.
     assert s.pending is not None and s.pending.kind == "reroll_defence" and s.pending.chooser is B
+    assert "saves change nothing" not in s.pending.text  # (the attack hit)
     s = choose(s, "keep")
     assert s.unit("B2").zone is Zone.DEAD
     assert s.pending is None, "Bloodlust is once per turn"
+
+
+def test_a_defence_reroll_after_no_hits_says_it_changes_nothing() -> None:
+    """A walkthrough drained a dead model to re-roll saves against an attack that had not hit:
+    the choice stays (the rules offer it), and now says so."""
+    s = position([("Brute", "d4", "N")], [(PLAIN, "d5", "S")], dead={B: [PLAIN]})
+    s, _ = act(s, A.Melee("W1", sq("d5")), [1, 1, 1, 1, 1, 1])
+    assert s.pending is not None and s.pending.kind == "reroll_defence", s.pending
+    assert s.pending.text.endswith("no attack die hit, so the saves change nothing")
 
 
 def test_heroic_fortune_drains_a_dead_model_to_reroll_all_dice_once() -> None:

@@ -53,8 +53,13 @@ class UndoRequests:
             if not await svc.store.set_meta(row.id, request, version, was=fresh.meta):
                 return Answer.error(RACED)  # (another process changed the game meanwhile)
         other = svc.user_of(row, seat.other)
+        plugin = svc.plugin(row)
+        before = await asyncio.to_thread(plugin.rules.undo, state)
+        who = plugin.rules.decider(before)  # (whose action it was: it may be the other's)
+        last = plugin.describe_action(before, plugin.rules.history(state)[-1].action)
+        whose = f"{who.title}'s " if who is not None else ""
         return Answer(
-            f"<@{user_id}> asks to undo the last action. <@{other}>, do you agree?",
+            f"<@{user_id}> asks to undo the last action, {whose}{last}. <@{other}>, do you agree?",
             game_id=row.id,
             version=version,
             mentions=[other],
@@ -85,9 +90,8 @@ class UndoRequests:
             current = await svc.state_of(row)
             assert current is not None
             before = await asyncio.to_thread(svc.plugin(row).rules.undo, current)
-            return await self._undone(
-                row, meta, before, "The last action was undone (both players agreed)."
-            )
+            done = taken_back(svc.plugin(row), current, before, 1)
+            return await self._undone(row, meta, before, f"{done} (Both players agreed.)")
 
     async def _take_back(self, game_id: int, channel_id: int, user_id: int) -> Answer:
         """Undo in a practice game: the AI agrees at once, and the game goes back to the

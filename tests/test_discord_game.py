@@ -301,11 +301,14 @@ async def test_export_undo_and_concede(table: Harness) -> None:
     assert r.ephemeral and "Activates P1" in r.content, r.content
     assert "Activates P1" in table.live_message(channel).content
     ask = await table.slash(mover, "game undo", channel=channel)
-    assert "asks to undo" in ask.content
+    # the request names the action, and whose (it may be the one who is asked to agree)
+    who = (await svc.current(channel))[1].decider.title
+    assert f"asks to undo the last action, {who}'s Activate P1" in ask.content, ask.content
     r = await table.click(mover, ask, ask.button("Agree"))
     assert r.ephemeral and "other player" in r.content
     r = await table.click(other, ask, ask.button("Agree"))
-    assert "undone" in r.content
+    said = " ".join(m.content for m in table.sent[-3:])
+    assert "Undid: Activate P1" in said and "(Both players agreed.)" in said, said
     row, after = await svc.current(channel)
     assert after == state
     # What the store holds (the snapshot written by the undo, then log rows written after it,

@@ -34,7 +34,7 @@ async def test_an_undo_is_asked_once_and_its_answer_says_what_to_do(table: Harne
     assert theirs.ephemeral and "answer that request" in theirs.content, theirs.content
     done = await table.click(other, ask, ask.button("Agree"))
     live = table.live_message(channel)
-    assert "undone" in (done.content + live.content)
+    assert "Undid: " in (done.content + live.content)
     assert "decides" in live.content or "to Activate" in live.content or "Move" in live.content
 
 

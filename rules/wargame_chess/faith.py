@@ -750,6 +750,11 @@ def pool_of(state: GameState, player: Player) -> tuple[int, ...]:
 
 
 def _v_bones(state: GameState, a: ReadBones) -> None:
+    if state.config.at_least(4) and state.phase is not Phase.PLAY:  # (R9: the pool tells the
+        raise IllegalAction(  # team; revision 3 and before also read them during setup)
+            "bones are read once play has begun (a reading now would tell the other player "
+            "what your team holds before both teams are shown)"
+        )
     if state.phase not in (Phase.PLAY, Phase.DEPLOY, Phase.TREES, Phase.TREE_CHOICE):
         raise IllegalAction("bones are read during the game")
     if not pool_of(state, a.by):

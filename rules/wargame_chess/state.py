@@ -18,7 +18,7 @@ from rules.wargame_chess.teams import TeamList
 
 FORMAT_VERSION = 1
 LAST_TURN = 10
-RULES_REVISION = 3  # see GameConfig.revision
+RULES_REVISION = 4  # see GameConfig.revision
 
 
 class Zone(StrEnum):
@@ -274,7 +274,9 @@ class GameConfig:
     # saved game replays exactly. 1: before the rulings R67, R68, R70 and R72 (saves without
     # the key); 2: with them; 3 (2026-11-27): The Magician's swap is one step, the game's end
     # judged after it (R47), and a Rook does not Castle with its own Joker while another ally
-    # can (R21). New games take the newest.
+    # can (R21); 4 (2026-11-28): the bones are read once play has begun, not while Trees are
+    # set up or teams deployed (a reading then told the other player what the team held, R9).
+    # New games take the newest.
     revision: int = RULES_REVISION
 
     def at_least(self, revision: int) -> bool:

@@ -204,3 +204,24 @@ def test_reading_the_bones_rolls_the_pool_and_keeps_on_request() -> None:
 def test_playing_card_names() -> None:
     assert PlayingCard(0).name == "Ace of Clubs"
     assert PlayingCard(51).short == "K♠"
+
+
+def test_the_bones_are_read_once_play_has_begun() -> None:
+    """A reading during Trees or deployment was posted for all, and its dice (a D20 for a
+    Joker, a D8 for a Queen) told the other player what the team held before both were shown
+    (R9). From rules revision 4 the bones are read in play; older games keep their rules."""
+    from dataclasses import replace
+
+    from rules.core.dice import RandomDice
+    from rules.core.errors import IllegalAction
+    from rules.wargame_chess.state import Phase
+    from rules.wargame_chess.system import SYSTEM
+
+    s, dice = SYSTEM.new_game({}), RandomDice(1)
+    while s.phase is not Phase.DEPLOY:
+        s, _ = SYSTEM.apply(s, SYSTEM.legal_actions(s)[0], dice)
+    with pytest.raises(IllegalAction, match="bones are read once play has begun"):
+        SYSTEM.apply(s, ReadBones(W, keep=False), dice)
+    old = replace(s, config=replace(s.config, revision=3))
+    _, ev = SYSTEM.apply(old, ReadBones(W, keep=False), dice)
+    assert "White reads the bones: " in ev[0].text

@@ -192,3 +192,18 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
             + "."
         )
     return "\n".join(lines)
+
+
+def ai_choice_hidden(plugin: SystemPlugin, text: str, seats: tuple[Player, ...]) -> str:
+    """``text`` (a game's options said as lines like "Black: <team>") with the AI's own
+    choice left out where the choices are shown only once setup is done (Wargame Chess:
+    ruling R9): the person may deploy first."""
+    if not plugin.shown_after_setup or len(seats) != 1:
+        return text
+    (seat,) = seats
+    return "\n".join(
+        f"{seat.title}: the AI's {plugin.choice_word}, shown once both are deployed"
+        if line.startswith(f"{seat.title}: ")
+        else line
+        for line in text.split("\n")
+    )

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from bot import commands as K
 from bot import systems
 from bot.answers import Answer
-from bot.opponent import Opponent, hint_text
+from bot.opponent import Opponent, ai_choice_hidden, hint_text
 from bot.plugin import check_revised_star
 from bot.store import ChannelTaken, GameRow
 from bot.wording import names_of
@@ -155,8 +155,8 @@ class AIPractice:
         except ChannelTaken:
             return Answer.error(self.busy_text)
         text = f"{plugin.name} begins." + (" Hints are allowed: `/game hint`." if hints else "")
-        if described:  # (the options typed: the variants, a turn limit, teams typed for both)
-            text = f"{text}\n{described}"
+        if described:  # (the options typed: the variants, a turn limit, the person's team)
+            text = f"{text}\n{ai_choice_hidden(plugin, described, opponent.seats)}"
         if yours:
             text = f"{text}\n{yours}"
         try:

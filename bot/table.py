@@ -23,6 +23,7 @@ from bot.opponent import (
     LEVEL_WORDS,
     MAX_WATCHED,
     Opponent,
+    ai_choice_hidden,
     ai_decides_text,
     hint_text,
     seats_from,
@@ -97,6 +98,8 @@ class Table:
         if not self.discord and self.ai_decides() and not isinstance(command, _WHILE_AI):
             return self._play_on(command, player)
         try:
+            if self.over and command.system and not command.looks:  # (a system's action:
+                raise GameOver("the game is over")  # before its words are read on the board)
             reply = self._execute(command, player)
         except GameOver as e:
             self.state = before
@@ -562,16 +565,7 @@ class Table:
         self.replacing = None
         self.plugin, self.state, self.opponent = plugin, state, opponent
         self.listed = None
-        if plugin.shown_after_setup and len(opponent.seats) == 1:
-            # The AI's list is shown once setup is done (Wargame Chess: ruling R9), as a
-            # person's would be: the person may deploy first.
-            (seat,) = opponent.seats
-            intro = "\n".join(
-                f"{seat.title}: the AI's {plugin.choice_word}, shown once both are deployed"
-                if line.startswith(f"{seat.title}: ")
-                else line
-                for line in intro.split("\n")
-            )
+        intro = ai_choice_hidden(plugin, intro, opponent.seats)
         if opponent.seats:
             sides = " and ".join(p.title for p in opponent.seats)
             intro += f"{chr(10) if intro else ''}The AI ({opponent.level}) plays {sides}."

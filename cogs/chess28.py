@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import commands as K
 from bot.chess28 import commands as C
+from bot.chess28.table import ATTACK_QUESTIONS
 from bot.service import Answer
 from bot.table import Table
 from cogs.common import MAX_CHOICES, channel_id, service
@@ -94,6 +95,10 @@ async def ac_square(
     _, state, _ = got
     u = _unit(state, interaction)
     command = interaction.command.name if interaction.command is not None else ""
+    p = state.pending
+    charged = p is not None and p.kind in ATTACK_QUESTIONS  # (its Charge's attack: the
+    if u is not None and command == "melee" and charged and p.unit == u.key:  # enemies it may hit)
+        return _choices([(o, o) for o in p.options if o != "no attack"], current)
     if u is None or not u.on_board or (command != "odds" and not can_activate(state, u)):
         return []
     if command in ("melee", "odds"):

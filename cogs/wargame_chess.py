@@ -61,23 +61,43 @@ async def ac_activate(
     ][:MAX_CHOICES]
 
 
-async def ac_my_piece(
+async def ac_deploy_piece(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
+    """The asker's pieces still to deploy (a team in reserve is its player's secret, R9)."""
+    got = await _my_state(interaction)
+    if got is None or got[2] is None or got[1].phase is not Phase.DEPLOY:
+        return []
+    _, state, seat = got
+    return [
+        app_commands.Choice(name=f"{p.label} ({p.kind.display})", value=p.label)
+        for p in state.pieces
+        if p.owner is seat and p.zone is Zone.RESERVE and current.upper() in p.label
+    ][:MAX_CHOICES]
+
+
+async def ac_acting_piece(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """For a Move or an Attack in play: the piece Activating now, else the pieces that may
+    be Activated (fresh, or any when Reactivating), for the player to act."""
     got = await _my_state(interaction)
     if got is None:
         return []
     _, state, seat = got
-    owner = seat if seat is not None else state.decider
-    # A team still to deploy is its player's own secret (ruling R9): a spectator is offered
-    # only the pieces on the board.
-    zones = (Zone.BOARD, Zone.RESERVE) if seat is not None else (Zone.BOARD,)
+    if state.phase is not Phase.PLAY or (seat is not None and state.to_act is not seat):
+        return []
+    pend = state.pending
+    if pend is not None and pend.decision is Decision.ACT and pend.piece:
+        pieces = [state.piece(pend.piece)]
+    elif pend is None:
+        pieces = activatable(state)[0]
+    else:
+        pieces = []
     return [
-        app_commands.Choice(
-            name=f"{p.label} ({p.kind.display}) on {p.square or p.zone.value}", value=p.label
-        )
-        for p in state.pieces
-        if p.owner is owner and current.upper() in p.label and p.zone in zones
+        app_commands.Choice(name=f"{p.label} ({p.kind.display}) on {p.square}", value=p.label)
+        for p in pieces
+        if current.upper() in p.label
     ][:MAX_CHOICES]
 
 
@@ -269,7 +289,7 @@ class WargameChess(commands.Cog):
 
     @app_commands.command(name="deploy", description="Deploy a piece, or all automatically")
     @app_commands.describe(piece="Your piece (or 'auto')", square="Where, in your two back ranks")
-    @app_commands.autocomplete(piece=ac_my_piece)
+    @app_commands.autocomplete(piece=ac_deploy_piece)
     async def deploy(
         self, interaction: discord.Interaction, piece: str, square: str | None = None
     ) -> None:
@@ -289,7 +309,7 @@ class WargameChess(commands.Cog):
         piece="Your piece to Move, by label, e.g. P1 or N2",
         square="The square it Moves to, e.g. e4",
     )
-    @app_commands.autocomplete(piece=ac_my_piece, square=ac_move_square)
+    @app_commands.autocomplete(piece=ac_acting_piece, square=ac_move_square)
     async def move(self, interaction: discord.Interaction, piece: str, square: str) -> None:
         await run_command(interaction, W.Move, piece=piece, square=square)
 
@@ -300,7 +320,7 @@ class WargameChess(commands.Cog):
         piece="Your attacking piece, by label, e.g. N1 or Q1",
         square="The square of the enemy piece it Attacks, e.g. e5",
     )
-    @app_commands.autocomplete(piece=ac_my_piece, square=ac_attack_square)
+    @app_commands.autocomplete(piece=ac_acting_piece, square=ac_attack_square)
     async def attack(self, interaction: discord.Interaction, piece: str, square: str) -> None:
         await run_command(interaction, W.Attack, piece=piece, square=square)
 

@@ -445,7 +445,8 @@ def test_a_command_after_the_end_says_who_won_and_how_to_play_again(sid: str) ->
     assert t.run("concede").ok
     result = t.rules.result(t.state)
     assert result is not None
-    for line in ("concede", "1"):
+    action = {"card-game": "move a1 a2", "wargame-chess": "move N1 c3", "chess28": "move W1 a2"}
+    for line in ("concede", "1", action.get(sid, "move e2 e4")):
         r = t.run(line)
         assert not r.ok and r.text.startswith("The game is over"), r.text
         assert result.text in r.text, (line, r.text)

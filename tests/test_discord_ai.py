@@ -909,14 +909,7 @@ async def test_a_practice_game_names_the_persons_ready_made_choice(
 
 
 async def test_a_practice_game_with_typed_teams_names_no_ready_made_one(table: Harness) -> None:
-    r = await table.slash(
-        ALICE,
-        "game new",
-        users={"opponent": BOT_ID},
-        system="wargame-chess",
-        level="easy",
-        options="K 8P 2J | K Q 2R B 3P",
-    )
+    r = await _practice_with(table, "wargame-chess", "K 8P 2J | K Q 2R B 3P")
     assert not r.ephemeral and "Practice game" in r.content, r.content
     assert "ready-made" not in r.content, r.content
     _, state = await _state(table)
@@ -963,14 +956,7 @@ async def test_help_and_rules_answer_for_the_default_game_when_the_store_fails(
 async def test_a_practice_game_says_the_options_it_was_made_with(table: Harness) -> None:
     """The variants and turn limit typed for a practice game are said when it starts, as a
     challenge to a person says them (they were kept but never told)."""
-    r = await table.slash(
-        ALICE,
-        "game new",
-        users={"opponent": BOT_ID},
-        system="d20-chess",
-        level="easy",
-        options="wide-exploration standard-army turns 30",
-    )
+    r = await _practice_with(table, "d20-chess", "wide-exploration standard-army turns 30")
     assert not r.ephemeral and "Practice game" in r.content, r.content
     for said in ("standard chess army", "ranks 3 to 7 are explored", "Turn limit: 30 turns"):
         assert said in r.content, (said, r.content)
@@ -979,3 +965,21 @@ async def test_a_practice_game_says_the_options_it_was_made_with(table: Harness)
     )
     assert "Practice game" in plain.content, plain.content
     assert "Variant" not in plain.content and "Turn limit" not in plain.content, plain.content
+
+
+async def test_a_practice_game_with_the_persons_team_typed_keeps_the_ais_secret(
+    table: Harness,
+) -> None:
+    """A review found the opening said the AI's Wargame Chess team (the default filled in for
+    it) before both were deployed, which the console hides (ruling R9)."""
+    r = await _practice_with(table, "wargame-chess", "K Q R 2N 3P")
+    assert "White: Standard: King, Queen, Rook, 2 Knight, 3 Pawn" in r.content, r.content
+    assert "Black: the AI's team, shown once both are deployed" in r.content, r.content
+    assert "Bishop" not in r.content, r.content
+
+
+async def _practice_with(table: Harness, system: str, options: str) -> Any:
+    """Alice's practice game at `easy` against the bot, made with these options."""
+    return await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system=system, level="easy", options=options
+    )

@@ -364,6 +364,21 @@ async def test_activation_autocomplete_offers_only_legal_choices(table: Harness)
     choices = await table.autocomplete(mover, "activate", "piece", channel=channel, piece="")
     assert choices and all(c["name"].startswith("Activate") for c in choices)
     assert await table.autocomplete(other, "activate", "piece", channel=channel, piece="") == []
+    # /move and /attack offer the pieces that may act now: every fresh piece of the player to
+    # act, and once one is Activating, that piece alone (they offered every piece)
+    svc = service(table)
+    _, state = await svc.current(channel)
+    fresh = {p.label for p in state.pieces_of(state.decider) if not p.activated}
+    offered = await table.autocomplete(mover, "move", "piece", channel=channel, piece="")
+    assert {c["value"] for c in offered} == fresh, offered
+    assert await table.autocomplete(other, "attack", "piece", channel=channel, piece="") == []
+    first = sorted(fresh)[0]
+    assert (
+        "Activates" in (await table.slash(mover, "activate", channel=channel, piece=first)).content
+    )
+    now = await table.autocomplete(mover, "attack", "piece", channel=channel, piece="")
+    assert [c["value"] for c in now] == [first], now
+    assert await table.autocomplete(mover, "deploy", "piece", channel=channel, piece="") == []
 
 
 async def test_rules_topic_and_help(table: Harness) -> None:
@@ -476,3 +491,36 @@ async def test_the_revised_star_is_a_game_option(table: Harness) -> None:
     # Without the option, the text as we have it.
     other = await table.slash(ALICE, "game new", channel=777, users={"opponent": BOB})
     assert "revision" not in other.content
+
+
+async def test_deploy_autocomplete_offers_the_pieces_still_to_deploy(table: Harness) -> None:
+    """It offered pieces already on the board first ("K1 is already deployed on a7")."""
+    channel = await start_game(table)
+    svc, rng = service(table), random.Random(2)
+    for _ in range(12):
+        _, state = await svc.current(channel)
+        if state.phase.value == "deployment":
+            break
+        await play_one(table, channel, table.sent[-1], rng)
+    assert state.phase.value == "deployment", state.phase
+    user = await decider_of(table, channel)
+    from rules.wargame_chess.board import deployment_zone
+
+    free = next(
+        sq
+        for sq in deployment_zone(state.decider)
+        if sq not in state.board and sq not in state.terrain_map
+    )
+    mine = [p for p in state.pieces if p.owner is state.decider]
+    first = next(p for p in mine if p.zone.value == "reserve")
+    r = await table.slash(user, "deploy", channel=channel, piece=first.label, square=str(free))
+    assert "deploys" in r.content, r.content
+    _, state = await svc.current(channel)
+    offered = {
+        c["value"]
+        for c in await table.autocomplete(user, "deploy", "piece", channel=channel, piece="")
+    }
+    waiting = {
+        p.label for p in state.pieces if p.owner is state.decider and p.zone.value == "reserve"
+    }
+    assert offered == waiting and waiting, (offered, waiting)

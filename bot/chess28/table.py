@@ -264,7 +264,7 @@ def _action(s: GameState, c: K.Command, me: Player) -> Action:
         isinstance(c, C.Melee)
         and p is not None
         and p.kind in ATTACK_QUESTIONS
-        and c.unit.upper() == p.unit
+        and _unit_key(s, c.unit) == p.unit
         and str(c.target) in p.options
     ):  # (`/chess28 melee` right after `/chess28 charge`, as the console's `melee`)
         return A.Choose(str(c.target))

@@ -349,3 +349,10 @@ async def test_charge_and_odds_autocomplete_offer_what_the_rules_allow(table: Ha
         other, "chess28 odds", "target", channel=channel, unit="W1", target=""
     )
     assert {c["value"] for c in targets} == {"d6", "e6"}, targets
+    svc._remember(row.id, row.version, replace(s, history=live.history))
+    r = await table.slash(user, "chess28 charge", channel=channel, unit="W1", square="d5")
+    assert "charges" in r.content, r.content
+    hit = await table.autocomplete(
+        user, "chess28 melee", "target", channel=channel, unit="W1", target=""
+    )
+    assert [c["value"] for c in hit] == ["d7"], hit  # (its Charge's attack: it offered none)

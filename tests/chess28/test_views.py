@@ -169,5 +169,8 @@ def test_a_melee_command_answers_the_attack_after_a_charge() -> None:
     t = Table(RandomDice(1), s, "chess28", discord=True)
     r = t.execute(K.build(C.Move, unit="W1", square="d5", facing="N", charge=True))
     assert r.ok and t.state.pending is not None and t.state.pending.kind == "charge", r.text
+    named = Table(RandomDice(1), s, "chess28", discord=True)  # (by its name, as elsewhere)
+    assert named.execute(K.build(C.Move, unit="W1", square="d5", facing="N", charge=True)).ok
+    assert named.execute(K.build(C.Melee, unit="Lancer", target="d7")).ok
     r = t.execute(K.build(C.Melee, unit="W1", target="d7"))
     assert r.ok and "rolls attack" in r.text, r.text

@@ -484,8 +484,8 @@ class Table:
     def _show_board(self, c: K.ShowBoard, player: Player | None) -> Reply:
         state = self.game()
         person = self.opponent.person  # against the AI: the person's side
-        if not self.opponent.seats:  # hot-seat: whoever decides now
-            person = self.decider()
+        if not self.opponent.seats and not self.discord:  # hot-seat: whoever decides now
+            person = self.decider()  # (in Discord a spectator sees White's side, as the game)
         if c.view is not None:
             view: Player | None = c.view
         elif player is not None:

@@ -384,6 +384,8 @@ async def test_activation_autocomplete_offers_only_legal_choices(table: Harness)
 async def test_rules_topic_and_help(table: Harness) -> None:
     r = await table.slash(ALICE, "rules", topic="combat movment")
     assert r.ephemeral and r.content.startswith("**Combat Movement**")
+    r = await table.slash(ALICE, "rules", topic="Points")  # (the Joker was left out)
+    assert "King or Joker 2" in r.content, r.content
     r = await table.slash(ALICE, "rules", topic="zzzz")
     assert r.ephemeral and "don't know" in r.content
     choices = await table.autocomplete(ALICE, "rules", "topic", topic="bless")

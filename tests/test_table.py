@@ -3,6 +3,7 @@
 import io
 import random
 
+from bot import commands as K
 from bot.console import run_console
 from bot.table import Table
 from rules.wargame_chess.board import Player
@@ -352,3 +353,21 @@ def test_a_number_beyond_the_page_shown_is_refused_with_its_page() -> None:
     done = t.run("45")
     assert done.ok and t.state is not before, done.text
     assert shown.removeprefix("45. ").split()[1] in done.text  # the piece it showed deploys
+
+
+def test_a_spectators_board_in_discord_does_not_turn_with_the_decider() -> None:
+    """A spectator's `/game board` showed Black's side whenever Black was to decide; the
+    console's hot seat still shows the side of whoever decides."""
+    from rules.wargame_chess.scenario import scenario
+
+    s = scenario("Kh1 Pa2", "Kh8 Pa7", first=Player.BLACK)
+    spectator = Table(RandomDice(1), s, "wargame-chess", discord=True)
+    hot_seat = Table(RandomDice(1), s, "wargame-chess")
+    looked = spectator.execute(K.ShowBoard(), None).text
+    assert (
+        looked
+        == Table(RandomDice(1), s, "wargame-chess", discord=True)
+        .execute(K.ShowBoard(view=Player.WHITE), None)
+        .text
+    )
+    assert hot_seat.execute(K.ShowBoard(), None).text != looked.strip("`\n")

@@ -44,8 +44,8 @@ TERMS: dict[str, str] = {
         "token received by the same piece cancel one for one."
     ),
     "Points": (
-        "Each piece costs points (a Pawn 1, a Knight, Bishop, Rook or King 2, a Queen 3 in the "
-        "Standard faction); a team is 14 points. After turn 10 the side with more points of "
+        "Each piece costs points (a Pawn 1, a Knight, Bishop, Rook, King or Joker 2, a Queen 3 "
+        "in the Standard faction); a team is 14 points. After turn 10 the side with more points of "
         "pieces on the board, plus its upgrades, wins; equal points are a draw."
     ),
     "Pawn": (

@@ -668,8 +668,11 @@ def discord_prompt(s: GameState) -> str:
     label = piece.label
     ex = _example_move(s, [piece])
     move = f"`/move {label} {ex[1]}`" if ex else f"`/move {label}`"
+    act = [f"`/move {label} {ex[1]}`"] if ex else []  # (only what it can do: a legal square)
+    targets = sorted(str(a.target) for a in SYSTEM.legal_actions(s) if isinstance(a, A.Attack))
+    act += [f"`/attack {label} {targets[0]}`"] if targets else []
     hints = {
-        Decision.ACT: f"choose in the menu below, or {move} or `/attack {label}`",
+        Decision.ACT: "choose in the menu below" + (f", or {' or '.join(act)}" if act else ""),
         Decision.SECOND_MOVE: f"choose below, {move}, or **Decline** (`/decline`)",
         Decision.PROMOTION: "choose the piece below, or **Decline** (`/promote`, `/decline`)",
         Decision.CASTLE: "choose the ally below, or **Decline** (`/castle`, `/decline`)",

@@ -200,7 +200,8 @@ def explain_move(piece: Piece, to: Square, board: Board, terrain: TerrainMap) ->
                 return f"{label} cannot reach {to}: the path is blocked by {blocker}"
         return f"{label} cannot end its Move on {to}: it is occupied by {occ}"
     if piece.kind is Kind.JOKER:
-        if occ:
+        far = max(abs(to.file - start.file), abs(to.rank - start.rank)) > 3
+        if occ and not far:  # (out of reach said first: its reason holds whatever is there)
             return f"{label} cannot end its Move on {to}: it is occupied by {occ}"
         return f"{label} cannot reach {to} in three steps through unoccupied squares"
     deltas = _STEPS_MOVE[piece.kind]
@@ -217,20 +218,24 @@ def explain_attack(piece: Piece, target: Square, board: Board, terrain: TerrainM
     if piece.kind is Kind.JOKER:
         return f"{label} is a Joker, and Jokers cannot Attack"
     victim = board.get(target)
+    slides = _SLIDES.get(piece.kind)
+    if (
+        slides is None
+        and (target.file - start.file, target.rank - start.rank) not in (_STEPS_ATTACK[piece.kind])
+    ):  # (out of reach said first: its reason holds whatever stands there)
+        return f"{label} Attacks {_GEOMETRY_TEXT[piece.kind][1]}; {target} is not such a square"
+    if slides is not None and _line_to(start, target, slides) is None:
+        return (
+            f"{label} Attacks {_GEOMETRY_TEXT[piece.kind][1]}; {target} is not in line with {start}"
+        )
     if target in terrain:
         return f"{label} cannot Attack {target}: it holds a {terrain[target].display}, not an enemy"
     if victim is None:
         return f"there is no piece on {target} for {label} to Attack"
     if victim.owner is piece.owner:
         return f"{label} cannot Attack {victim.key}: it is an ally"
-    slides = _SLIDES.get(piece.kind)
     if slides is not None:
-        line = _line_to(start, target, slides)
-        if line is None:
-            return (
-                f"{label} Attacks {_GEOMETRY_TEXT[piece.kind][1]}; "
-                f"{target} is not in line with {start}"
-            )
+        line = _line_to(start, target, slides) or []
         for sq in line[:-1]:
             blocker = occupant_text(board, terrain, sq)
             if blocker:

@@ -385,6 +385,9 @@ class GameState:
             ]
             if len(matches) == 1:
                 return matches[0]
+            if len(matches) > 1:  # (one side's letters, or both sides' named with their side)
+                named = [p.label if who is not None else p.key for p in matches]
+                raise ParseError(f"'{text}' could be {', '.join(named[:8])}: say which")
         matches = [p for p in self.pieces if p.label == label and (who is None or p.owner is who)]
         if len(matches) == 1:
             return matches[0]

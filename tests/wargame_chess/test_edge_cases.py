@@ -270,3 +270,47 @@ def test_the_prompt_says_reactivate_when_the_player_must() -> None:
     said = Table(RandomDice(1), s, "wargame-chess").prompt()
     assert said.startswith("White to Reactivate a piece (`activate K1`"), said
     assert "White to Reactivate a piece" in systems.get("wargame-chess").discord_prompt(s)
+
+
+def test_the_move_or_attack_prompt_names_only_what_the_piece_can_do() -> None:
+    """It always suggested `/attack P3`, with no target, even for a piece that had none."""
+    from bot import systems
+
+    plugin = systems.get("wargame-chess")
+    quiet = scenario("Kh1 Pa2", "Kh8")
+    quiet, _ = step(quiet, Activate("White P1"))
+    said = plugin.discord_prompt(quiet)
+    assert "`/move P1 " in said and "/attack" not in said, said
+    near = scenario("Kh1 Nd4", "Kh8 Pe6")
+    near, _ = step(near, Activate("White N1"))
+    said = plugin.discord_prompt(near)
+    assert "`/attack N1 e6`" in said, said
+
+
+def test_a_bare_piece_letter_that_fits_several_pieces_says_which_it_could_be() -> None:
+    """`/move piece:P` with two Pawns said the side had no piece 'P'."""
+    from rules.core.errors import ParseError
+
+    s = scenario("Kh1 Pa2 Pb2", "Kh8")
+    assert s.find("K", Player.WHITE).key == "White K1"  # (one King: it is that one)
+    with pytest.raises(ParseError, match="'P' could be P1, P2: say which"):
+        s.find("P", Player.WHITE)
+
+
+def test_a_refusal_says_first_that_the_square_is_out_of_reach() -> None:
+    """A King on d8 told of a Tree on h8 ("not an enemy"), four files away; a Joker told a
+    square was occupied when it was beyond three steps."""
+    from rules.wargame_chess.geometry import explain_attack, explain_move
+
+    s = scenario("Kd1 Jc1 Rg1", "Kd8", trees="h8")
+    king, joker = s.find("White K1"), s.find("White J1")
+    said = explain_attack(king, sq("h1"), s.board, s.terrain_map)
+    assert "is not such a square" in said, said
+    far = scenario("Kd8 Ja8", "Kh8 Rg1")
+    said = explain_move(far.find("White J1"), sq("g1"), far.board, far.terrain_map)
+    assert said.endswith("cannot reach g1 in three steps through unoccupied squares"), said
+    said = explain_move(joker, sq("d1"), s.board, s.terrain_map)
+    assert "it is occupied by White K1" in said, said  # (within reach: the occupant is why)
+    tree = scenario("Kd1", "Kd8", trees="h4")
+    said = explain_attack(tree.find("White K1"), sq("h4"), tree.board, tree.terrain_map)
+    assert "is not such a square" in said and "Tree" not in said, said

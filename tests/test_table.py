@@ -371,3 +371,10 @@ def test_a_spectators_board_in_discord_does_not_turn_with_the_decider() -> None:
         .text
     )
     assert hot_seat.execute(K.ShowBoard(), None).text != looked.strip("`\n")
+
+
+def test_deploy_auto_out_of_its_time_says_why() -> None:
+    """In play it said "It is not Black's deployment now", as if it were White's."""
+    t = setup_table()
+    r = t.run("deploy auto")
+    assert not r.ok and r.text.startswith("Deploying is not possible now: the game is in play")

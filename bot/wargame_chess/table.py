@@ -329,8 +329,11 @@ class WargameChessTable(SystemPlugin):
             return _trees(table, state, c, player)
         if isinstance(c, W.DeployAuto):
             who = table.who(player)
-            if state.phase is not Phase.DEPLOY or state.to_act is not who:
-                raise RulesError(f"it is not {who.title}'s deployment now")
+            if state.phase is not Phase.DEPLOY:
+                now = "the game is in play" if state.phase is Phase.PLAY else "Trees come first"
+                raise RulesError(f"deploying is not possible now: {now}")
+            if state.to_act is not who:
+                raise RulesError(f"it is {state.to_act.title}'s deployment now, not {who.title}'s")
             return table.act_all(list(suggest_deployment(state, who)), player)
         if isinstance(c, W.Deploy):
             # (against the AI at the console, the person's own pieces only: the AI's team is

@@ -16,6 +16,7 @@ from rules.card_game import actions as A
 from rules.card_game.battlefield import GRID, base_rank
 from rules.card_game.catalogue import find
 from rules.card_game.decks import STARTERS, parse_deck
+from rules.card_game.programs import as_asked
 from rules.card_game.state import GameState, Phase
 from rules.card_game.system import DEFAULT_DECKS, SYSTEM
 from rules.core.actions import Action
@@ -98,7 +99,7 @@ class CardGameTable(SystemPlugin):
         return X.board_text(state, view)
 
     def private_text(self, state: Any, player: Player) -> str:
-        s: GameState = state
+        s: GameState = as_asked(state)  # (a card's question: the hand after what it did first)
         side = s.side(player)
         cards = ", ".join(X.name(s, c) for c in side.hand) or "no cards"
         return (

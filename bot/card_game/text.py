@@ -9,6 +9,7 @@ from rules.card_game import actions as A
 from rules.card_game.battlefield import GRID, base_rank
 from rules.card_game.combat import attack_of, health_of
 from rules.card_game.engine import decider, trigger_player
+from rules.card_game.programs import as_asked
 from rules.card_game.setup import MULLIGAN_MAX
 from rules.card_game.state import GameState, Phase, Unit
 from rules.card_game.turns import MAX_BURNS
@@ -145,11 +146,8 @@ def prompt(s: GameState) -> str:
     d, what, hint = situation(s, console=True)
     if s.phase is Phase.SETUP:
         return f"{d.title}: type `1` to reveal the Kings, shuffle and deal."
-    hand = hand_text(s, d)
-    if s.program is not None and s.program.committed and not s.program.respond:
-        # (the card's effect so far, a draw for one, shows once its questions are answered)
-        hand = f"Before {name(s, s.program.source)} resolves: {hand}"
-    return f"{d.title} decides: {_then(what)} {hint}.\n{hand}"
+    # (the hand as the card's effect asks: after what it did first, King of Diamonds' draw)
+    return f"{d.title} decides: {_then(what)} {hint}.\n{hand_text(as_asked(s), d)}"
 
 
 def discord_prompt(s: GameState) -> str:

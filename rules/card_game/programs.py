@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from rules.card_game import zones
 from rules.card_game.catalogue import CardType
-from rules.card_game.state import Program, Unit, Work
+from rules.card_game.state import GameState, Program, Unit, Work
 from rules.core.board import Player, Square
 
 Option = tuple[str, str]
@@ -194,3 +194,19 @@ def _commit(w: Work, prog: Program, named: list[str]) -> None:
                 n if n.startswith(", to ") or i == 0 else f" and {n}" for i, n in enumerate(named)
             )
         w.say("played", f"{p.title} plays {card.name}{aim}.", player=p.title, card=card.name)
+
+
+def as_asked(s: GameState) -> GameState:
+    """The game as the open card's effect stands when it asks its question: what it did
+    before asking (King of Diamonds' draw) is undone by each run until every question is
+    answered, and the decider's own hand is shown from this (only a view: it is never
+    played from, and it reads nothing the asking player does not hold)."""
+    prog = s.program
+    if prog is None or prog.respond or not prog.committed:
+        return s
+    w = Work(s)
+    try:
+        EFFECTS[prog.effect](Ctx(w, prog, declare=False))
+    except (NeedChoice, Declared, Impossible):
+        return w.freeze(s.history)
+    return s

@@ -276,13 +276,13 @@ def test_the_board_names_the_bases_from_the_viewers_side_or_by_whose_for_a_spect
 
 def test_a_choice_at_the_console_names_its_options_and_an_ambiguous_answer_is_said() -> None:
     """King of Diamonds draws, then asks which card to discard: the prompt named no option
-    and showed the hand from before the draw as if it were now; `choose pawn` among several
-    Pawns was "not one of the choices"."""
+    and showed the hand from before the draw (the menu offered a card not in it); `choose
+    pawn` among several Pawns was "not one of the choices"."""
     from dataclasses import replace
 
     from bot.card_game.table import option_key
     from rules.card_game import actions as CA
-    from tests.card_game.helpers import Build, W, act
+    from tests.card_game.helpers import B, Build, W, act
 
     b = Build(white_king="King of Diamonds")
     b.add(W, "Knight")
@@ -294,8 +294,12 @@ def test_a_choice_at_the_console_names_its_options_and_an_ambiguous_answer_is_sa
     t.state = s
     said = t.run("status").text
     assert "`choose <option>`, one of: Knight; Pawn (or a number from `actions`)" in said, said
-    assert "Before King of Diamonds resolves: White's hand (1): Knight." in said, said
-    assert t.run("hand").text.endswith("Deck: 3 cards."), t.run("hand").text
+    assert "White's hand (3): Knight, Pawn, Pawn." in said, said  # (after its draw)
+    mine = t.run("hand").text
+    assert mine == "Your hand (White, 3 cards): Knight, Pawn, Pawn. Material 10. Deck: 1 card."
+    assert s.side(W).hand == t.state.side(W).hand  # (a view: the game itself is as it was)
+    theirs = t.plugin.private_text(s, B)  # the other side's look: its own hand, as it was
+    assert theirs == t.plugin.private_text(b.state(), B), theirs
     assert s.program is not None
     piles = (
         ("1", "Pawn (Captured pile)"),

@@ -799,6 +799,16 @@ class GameService(AIPractice, UndoRequests, IdleGames):
                 f"{first or 'There is no game in this channel'}: the games started here are "
                 f"played in their threads ({where}); use the commands there."
             )
+        last = await self.store.last_finished_game(channel_id)
+        if last is not None and self.unknown_system(last) is None:
+            state = await self.state_of(last)  # (the game just ended here: say how it ended)
+            result = None if state is None else self.plugin(last).rules.result(state)
+            if result is not None:
+                return Answer.error(
+                    f"{first or 'There is no game in play in this channel'}. The last game here "
+                    f"is over: {result.text}. `/game export` has its log; start another with "
+                    "`/game new`."
+                )
         if first:
             return Answer.error(f"{first}.")
         return Answer.error("There is no game in this channel: start one with `/game new`.")

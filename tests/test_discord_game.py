@@ -327,6 +327,9 @@ async def test_export_undo_and_concede(table: Harness) -> None:
     end = await table.click(other, r, r.button("concede"))
     assert "wins" in end.content and "conceded" in end.content and not end.ephemeral
     assert await svc.current(channel) is None
+    look = await table.slash(mover, "game board", channel=channel)  # (it said only "no game")
+    assert look.ephemeral and "The last game here is over:" in look.content, look.content
+    assert "conceded" in look.content and "/game export" in look.content, look.content
     # The game is over: the live message keeps no decision buttons, the last line offers a
     # rematch, and the game's thread is archived.
     assert not live.custom_ids() and "Game over" in live.content

@@ -122,37 +122,56 @@ def split_words(
     return opp, tuple(rest), after_ai
 
 
-def take_back(rules: Any, state: Any, opponent: Opponent) -> tuple[Any, int]:
+def take_back(rules: Any, state: Any, opponent: Opponent) -> tuple[Any, int, int]:
     """Undo in a game against the AI: the state before the person's last action, the AI's
-    actions since taken back with it (else the AI would play again at once, with new dice), and
-    how many actions that is; (``state``, 0) when the person has made none yet."""
+    actions since taken back with it (else the AI would play again at once, with new dice), how
+    many actions that is, and how many of them are the person's; (``state``, 0, 0) when the
+    person has made none yet."""
     seen = rules.positions(state)
+    acts = [step.action for step in rules.history(state)]
     for i in range(len(seen) - 1, -1, -1):
-        who, before = seen[i]
-        if not opponent.plays(who):
-            return before, len(seen) - i
-    return state, 0
+        who = seen[i][0]
+        if opponent.plays(who):
+            continue
+        # A run of the person's own setup placements is taken back whole: "Deploy
+        # automatically" places a team with one click (undo took back one piece of eight).
+        start = i
+        while (
+            start > 0
+            and seen[start - 1][0] == who
+            and acts[start - 1].name == acts[start].name
+            and rules.setting_up(seen[start - 1][1])
+            and rules.setting_up(seen[start][1])
+        ):
+            start -= 1
+        mine = sum(1 for w, _ in seen[start:] if not opponent.plays(w))
+        return seen[start][1], len(seen) - start, mine
+    return state, 0, 0
 
 
 # An undo says at most this many of the lines of what the undone action did
 UNDONE_LINES = 3
 
 
-def taken_back(plugin: SystemPlugin, state: Any, before: Any, n: int) -> str:
-    """What an undo took back from ``state`` to ``before`` (``n`` actions): the first one,
-    worded in the position it was chosen in, what it did (the result, not only the odds it
-    was chosen by), and how many of the AI's actions after it were taken back with it."""
+def taken_back(plugin: SystemPlugin, state: Any, before: Any, n: int, mine: int = 1) -> str:
+    """What an undo took back from ``state`` to ``before`` (``n`` actions, ``mine`` of them the
+    person's): the first one, worded in the position it was chosen in, what it did (the
+    result, not only the odds it was chosen by), how many more of the person's (a whole
+    deployment), and how many of the AI's actions were taken back with it."""
     step = plugin.rules.history(state)[-n]
     done = plugin.describe_action(before, step.action)
     did = [e.text.rstrip(".") for e in step.events if e.text]
-    text = f"Undid: {done}."
+    more = f" and your {mine - 1} actions after it" if mine > 2 else ""
+    more = " and your action after it" if mine == 2 else more
+    text = f"Undid: {done}{more}."
     if len(did) > 1:  # (one line only restates the action)
         more = "; ..." if len(did) > UNDONE_LINES else ""
         text += f" It had done: {'; '.join(did[:UNDONE_LINES])}{more}."
-    if n == 2:
+    theirs = n - mine
+    if theirs == 1:
         text += " The AI's action after it is taken back too."
-    elif n > 2:
-        text += f" The AI's {n - 1} actions after it are taken back too."
+    elif theirs > 1:
+        text += f" The AI's {theirs} actions after it are taken back too."
     return text
 
 

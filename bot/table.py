@@ -474,10 +474,10 @@ class Table:
         """Undo against the AI: back to the person's last decision, the AI's replies too."""
         if len(self.opponent.seats) > 1:
             raise RulesError("the AI plays both sides: there is no action of yours to take back")
-        before, n = take_back(self.rules, state, self.opponent)
+        before, n, mine = take_back(self.rules, state, self.opponent)
         if n == 0:
             raise RulesError("you have made no action yet to take back")
-        done = taken_back(self.plugin, state, before, n)
+        done = taken_back(self.plugin, state, before, n, mine)
         self.state = before
         return Reply(f"{done}\n" + self.prompt())
 

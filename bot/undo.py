@@ -104,10 +104,10 @@ class UndoRequests:
             current = await svc.state_of(row)
             assert current is not None
             rules = svc.plugin(row).rules
-            before, n = await asyncio.to_thread(take_back, rules, current, svc.opponent(row))
+            before, n, mine = await asyncio.to_thread(take_back, rules, current, svc.opponent(row))
             if n == 0:
                 return Answer.error("You have made no action yet to take back.")
-            done = taken_back(svc.plugin(row), current, before, n)
+            done = taken_back(svc.plugin(row), current, before, n, mine)
             meta = {k: v for k, v in row.meta.items() if k != "undo"}
             return await self._undone(row, meta, before, done, actor=user_id)
 

@@ -456,3 +456,17 @@ def test_a_command_after_the_end_says_who_won_and_how_to_play_again(sid: str) ->
     refused = [line for line in text.splitlines() if "! The game is over" in line]
     assert len(refused) == 2, text[-600:]
     assert text.count(GAME_OVER_HINT) == 3, text[-600:]  # after the end, and each refusal
+
+
+def test_undo_after_deploy_auto_takes_back_the_whole_deployment() -> None:
+    """`deploy auto` (Discord's "Deploy automatically") places a team with one command; an
+    undo against the AI took back one piece of eight. The Trees chosen before stay."""
+    t = Table(RandomDice(0))
+    for cmd in ("game new wargame-chess ai", "trees", "trees flip"):
+        assert t.run(cmd).ok, cmd
+    before = t.rules.dumps(t.state)
+    assert t.run("deploy auto").ok and t.state.phase.name == "PLAY"
+    u = t.run("undo")
+    assert u.ok and u.text.startswith("Undid: Deploy K1 on d1 and your 7 actions after it."), u.text
+    assert "The AI's 8 actions after it are taken back too." in u.text, u.text
+    assert t.rules.dumps(t.state) == before  # the Trees kept, no piece on the board

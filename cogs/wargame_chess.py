@@ -88,9 +88,10 @@ async def ac_acting_piece(
     if state.phase is not Phase.PLAY or (seat is not None and state.to_act is not seat):
         return []
     pend = state.pending
-    if pend is not None and pend.decision is Decision.ACT and pend.piece:
+    acting = (Decision.ACT, Decision.SECOND_MOVE)  # (En Passant's second Move too)
+    if pend is not None and pend.decision in acting and pend.piece:
         pieces = [state.piece(pend.piece)]
-    elif pend is None:
+    elif pend is None and state.activation_picker is None:  # (not The High Priestess's pick)
         pieces = activatable(state)[0]
     else:
         pieces = []

@@ -470,3 +470,13 @@ def test_undo_after_deploy_auto_takes_back_the_whole_deployment() -> None:
     assert u.ok and u.text.startswith("Undid: Deploy K1 on d1 and your 7 actions after it."), u.text
     assert "The AI's 8 actions after it are taken back too." in u.text, u.text
     assert t.rules.dumps(t.state) == before  # the Trees kept, no piece on the board
+
+
+def test_a_bare_letter_at_deployment_against_the_ai_says_which_pieces_it_could_be() -> None:
+    """`deploy P d2` with three Pawns said 'P' was not one of White's pieces (the new answer
+    names only the person's own pieces, so ruling R9 holds)."""
+    t = Table(RandomDice(0))
+    for cmd in ("game new wargame-chess ai", "trees", "trees flip"):
+        assert t.run(cmd).ok, cmd
+    r = t.run("deploy P d2")
+    assert not r.ok and "'P' could be P1, P2, P3: say which" in r.text, r.text

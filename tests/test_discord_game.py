@@ -529,3 +529,32 @@ async def test_deploy_autocomplete_offers_the_pieces_still_to_deploy(table: Harn
         p.label for p in state.pieces if p.owner is state.decider and p.zone.value == "reserve"
     }
     assert offered == waiting and waiting, (offered, waiting)
+
+
+async def test_move_autocomplete_offers_the_pawn_for_its_second_move(table: Harness) -> None:
+    """A Pawn's first Activation may Move twice: the prompt says `/move P1 ...` again, and the
+    autocomplete offered no piece for it."""
+    channel = await start_game(table)
+    mover, _ = await move_a_pawn(table, channel)
+    _, state = await service(table).current(channel)
+    assert state.pending is not None and state.pending.decision.name == "SECOND_MOVE"
+    pawn = state.piece(state.pending.piece).label
+    offered = await table.autocomplete(mover, "move", "piece", channel=channel, piece="")
+    assert [c["value"] for c in offered] == [pawn], offered
+
+
+async def test_no_piece_is_offered_to_move_while_the_high_priestess_picks(monkeypatch: Any) -> None:
+    """The High Priestess: the other player picks which piece Activates; /move offered the
+    pieces of the player to act, whose Move was then refused."""
+    import cogs.wargame_chess as cog
+    from rules.wargame_chess.scenario import scenario
+    from tests.wargame_chess.test_tarot_cards import deal
+
+    s, _ = deal(scenario("Kh1 Pa2", "Kh8 Pa7"), 2)
+    assert s.activation_picker is not None and s.activation_picker is not s.to_act
+
+    async def got(_: Any) -> Any:
+        return None, s, s.to_act
+
+    monkeypatch.setattr(cog, "_my_state", got)
+    assert await cog.ac_acting_piece(None, "") == []  # type: ignore[arg-type]

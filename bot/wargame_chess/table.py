@@ -34,7 +34,7 @@ from rules.wargame_chess.faction_file import (
 )
 from rules.wargame_chess.pieces import Kind
 from rules.wargame_chess.reminders import activation_rules, reminders
-from rules.wargame_chess.state import Decision, GameState, Phase, Piece, Until
+from rules.wargame_chess.state import AmbiguousPiece, Decision, GameState, Phase, Piece, Until
 from rules.wargame_chess.system import DEFAULT_TEAMS, SYSTEM
 from rules.wargame_chess.tarot import BY_NUMBER, find_card
 from rules.wargame_chess.teams import STANDARD, Faction
@@ -450,6 +450,8 @@ def _own_piece(state: GameState, text: str, player: Player | None) -> Piece:
     own = replace(state, pieces=tuple(p for p in state.pieces if p.owner is player))
     try:
         return own.find(text, player)
+    except AmbiguousPiece:  # (several of the player's own pieces: naming them tells nothing)
+        raise
     except RulesError:
         raise ParseError(
             f"'{text[:30]}' is not one of {player.title}'s pieces to deploy (before both "

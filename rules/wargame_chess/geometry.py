@@ -218,6 +218,8 @@ def explain_attack(piece: Piece, target: Square, board: Board, terrain: TerrainM
     if piece.kind is Kind.JOKER:
         return f"{label} is a Joker, and Jokers cannot Attack"
     victim = board.get(target)
+    if target == start:
+        return f"{label} stands on {target}: a piece Attacks another square"
     if victim is None and target not in terrain:
         return f"there is no piece on {target} for {label} to Attack"
     slides = _SLIDES.get(piece.kind)

@@ -21,6 +21,10 @@ LAST_TURN = 10
 RULES_REVISION = 4  # see GameConfig.revision
 
 
+class AmbiguousPiece(ParseError):
+    """A piece's name that fits several of the pieces looked among: the answer names them."""
+
+
 class Zone(StrEnum):
     RESERVE = "reserve"  # not yet deployed
     BOARD = "board"
@@ -387,12 +391,12 @@ class GameState:
                 return matches[0]
             if len(matches) > 1:  # (one side's letters, or both sides' named with their side)
                 named = [p.label if who is not None else p.key for p in matches]
-                raise ParseError(f"'{text}' could be {', '.join(named[:8])}: say which")
+                raise AmbiguousPiece(f"'{text}' could be {', '.join(named[:8])}: say which")
         matches = [p for p in self.pieces if p.label == label and (who is None or p.owner is who)]
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
-            raise ParseError(f"'{text}' is ambiguous: say White {label} or Black {label}")
+            raise AmbiguousPiece(f"'{text}' is ambiguous: say White {label} or Black {label}")
         side = f"{who.title} has" if who is not None else "there is"
         raise ParseError(f"{side} no piece '{text}' (pieces are labelled like P1, N1, Q1)")
 

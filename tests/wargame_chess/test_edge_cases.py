@@ -311,6 +311,8 @@ def test_a_refusal_says_first_that_the_square_is_out_of_reach() -> None:
     assert said.endswith("cannot reach g1 in three steps through unoccupied squares"), said
     said = explain_move(joker, sq("d1"), s.board, s.terrain_map)
     assert "it is occupied by White K1" in said, said  # (within reach: the occupant is why)
+    said = explain_attack(king, sq("d1"), s.board, s.terrain_map)  # (it read "not in line")
+    assert said == "K1 stands on d1: a piece Attacks another square", said
     tree = scenario("Kd1", "Kd8", trees="h4")
     said = explain_attack(tree.find("White K1"), sq("h4"), tree.board, tree.terrain_map)
     assert "is not such a square" in said and "Tree" not in said, said

@@ -104,7 +104,7 @@ class CardGameTable(SystemPlugin):
         cards = ", ".join(X.name(s, c) for c in side.hand) or "no cards"
         return (
             f"Your hand ({player.title}, {count(len(side.hand), 'card')}): {cards}. "
-            f"Material {side.material}. Deck: {count(len(side.deck), 'card')}."
+            f"Material {side.material}. Deck: {count(X.deck_size(s, player), 'card')}."
         )
 
     def scene(self, state: Any, view: Player | None) -> Any:

@@ -169,12 +169,18 @@ def hand_text(s: GameState, p: Player) -> str:
     return f"{p.title}'s hand ({len(side.hand)}): {cards}. Material {side.material}."
 
 
+def deck_size(s: GameState, p: Player) -> int:
+    """How many cards are in ``p``'s deck (before the deal: the whole deck list, shuffled and
+    dealt from when the game begins)."""
+    return len(s.config.decks[p].cards) if s.phase is Phase.SETUP else len(s.side(p).deck)
+
+
 def side_line(s: GameState, p: Player) -> str:
     side = s.side(p)
     statics = ", ".join(name(s, t) for t in side.statics)
     return (
         f"{p.title}: {name(s, p * 100)} Health {king_health(s, p)}, Material {side.material}, "
-        f"hand {len(side.hand)}, deck {len(side.deck)}, Captured {len(side.captured)}, "
+        f"hand {len(side.hand)}, deck {deck_size(s, p)}, Captured {len(side.captured)}, "
         f"Burn {len(side.burn)}" + (f", Tactic Zone: {statics}" if statics else "")
     )
 

@@ -310,3 +310,12 @@ def test_a_choice_at_the_console_names_its_options_and_an_ambiguous_answer_is_sa
     assert option_key(asked, "pawn") == "1"  # the one whose name it is, not a Diamond Pawn
     with pytest.raises(RulesError, match="'diamond pawn' fits more than one choice: say which"):
         option_key(asked, "diamond pawn")
+
+
+def test_before_the_deal_the_decks_count_their_cards() -> None:
+    """`game new` says each deck has 30 cards; status and hand said "deck 0" until the deal."""
+    t = Table(RandomDice(1))
+    assert t.run("game new card-game").ok
+    assert "hand 0, deck 30," in t.run("status").text
+    assert t.run("hand").text.endswith("Deck: 30 cards.")
+    assert t.run("1").ok and "hand 5, deck 25," in t.run("status").text

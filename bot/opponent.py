@@ -161,9 +161,9 @@ def taken_back(plugin: SystemPlugin, state: Any, before: Any, n: int, mine: int 
     step = plugin.rules.history(state)[-n]
     done = plugin.describe_action(before, step.action)
     did = [e.text.rstrip(".") for e in step.events if e.text]
-    more = f" and your {mine - 1} actions after it" if mine > 2 else ""
-    more = " and your action after it" if mine == 2 else more
-    text = f"Undid: {done}{more}."
+    also = f" and your {mine - 1} actions after it" if mine > 2 else ""
+    also = " and your action after it" if mine == 2 else also
+    text = f"Undid: {done}{also}."
     if len(did) > 1:  # (one line only restates the action)
         more = "; ..." if len(did) > UNDONE_LINES else ""
         text += f" It had done: {'; '.join(did[:UNDONE_LINES])}{more}."

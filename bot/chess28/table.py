@@ -26,7 +26,7 @@ from rules.chess28.system import DEFAULT_PARTIES, SYSTEM
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.dice import Dice
-from rules.core.errors import GameOver, IllegalAction, ParseError, RulesError
+from rules.core.errors import IllegalAction, ParseError, RulesError
 from rules.core.words import count
 
 if TYPE_CHECKING:
@@ -222,9 +222,7 @@ class Chess28Table(SystemPlugin):
     def run(self, table: Table, c: K.Command, player: Player | None) -> Reply:
         if isinstance(c, C.ShowCard | C.DefineModel | C.Lookup | C.Odds | C.ShowHand | C.ShowReach):
             return _look(table, c, player)
-        s: GameState = table.game()
-        if table.over:  # (before the command's words are checked against the board)
-            raise GameOver("the game is over")
+        s: GameState = table.game()  # (once it is over, the table refuses a system's action)
         if isinstance(c, C.TerrainRandom):
             return table.act(random_terrain(s, table.dice), player)
         me = table.who(player)

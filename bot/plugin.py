@@ -44,10 +44,17 @@ class MenuEntry:
     secondary: bool = False  # e.g. "Decline": drawn in grey
 
 
+# A select menu holds up to MENU_SIZE choices; a longer choice is cut into up to MENU_PARTS
+# menus on one message (Discord's five rows, one kept for a command's button).
+MENU_SIZE = 25
+MENU_PARTS = 4
+
+
 @dataclass(frozen=True, slots=True)
 class Menu:
-    """The current decision as buttons (a few choices) or a select menu (up to 25), and/or one
-    button for a whole command (``command``: its key for ``button_command`` and its label)."""
+    """The current decision as buttons (a few choices) or select menus (up to MENU_SIZE
+    choices each, MENU_PARTS of them), and/or one button for a whole command (``command``: its
+    key for ``button_command`` and its label)."""
 
     entries: tuple[MenuEntry, ...] = ()
     buttons: bool = True

@@ -22,6 +22,7 @@ from bot import systems
 from bot.answers import RACED, WRONG_CHANNEL, GameState
 from bot.answers import Answer as Answer
 from bot.answers import Notice as Notice
+from bot.ended import AFTER_THE_END, EndedGames
 from bot.idle import IdleGames
 from bot.locks import KeyedLocks
 from bot.opponent import ai_decides_text
@@ -74,7 +75,7 @@ def not_a_switch(plugin: SystemPlugin, words: str) -> str:
 
 
 # the AI opponent's part: bot.practice (issue 17); undo requests: bot.undo
-class GameService(AIPractice, UndoRequests, IdleGames):
+class GameService(AIPractice, UndoRequests, IdleGames, EndedGames):
     busy_text = CHANNEL_BUSY
 
     def __init__(
@@ -404,6 +405,10 @@ class GameService(AIPractice, UndoRequests, IdleGames):
                 self._live_ids.pop(channel_id, None)
         row = await self.store.live_game(channel_id)
         if row is None:
+            if isinstance(command, AFTER_THE_END):  # the board, status or log of the game
+                ended = await self.last_game_look(channel_id, user_id, command)  # just ended
+                if ended is not None:
+                    return ended
             return await self.no_game_here(channel_id)
         self._live_ids[channel_id] = row.id
         while len(self._live_ids) > CACHE_GAMES:
@@ -488,7 +493,7 @@ class GameService(AIPractice, UndoRequests, IdleGames):
             if row is None and live_in is not None:
                 raise _NotLiveHere
             if row is None or row.status == "over":
-                return Answer.error("This game is over.")
+                return Answer.error(await self.over_text(row))
             if channel_id is not None and row.channel_id != channel_id:
                 return Answer.error(WRONG_CHANNEL)
             if (refusal := self.unknown_system(row)) is not None:
@@ -790,29 +795,6 @@ class GameService(AIPractice, UndoRequests, IdleGames):
             return Answer.error(f"Only the two seated players can {doing}.")
         return row, seat, await self.state_of(row)
 
-    async def no_game_here(self, channel_id: int, first: str = "") -> Answer:
-        """No game in this channel; if games challenged here went to their threads, say where."""
-        moved = await self.store.games_from(channel_id)
-        if moved:
-            where = ", ".join(f"<#{g.channel_id}>" for g in moved[:5])
-            return Answer.error(
-                f"{first or 'There is no game in this channel'}: the games started here are "
-                f"played in their threads ({where}); use the commands there."
-            )
-        last = await self.store.last_finished_game(channel_id)
-        if last is not None and self.unknown_system(last) is None:
-            state = await self.state_of(last)  # (the game just ended here: say how it ended)
-            result = None if state is None else self.plugin(last).rules.result(state)
-            if result is not None:
-                return Answer.error(
-                    f"{first or 'There is no game in play in this channel'}. The last game here "
-                    f"is over: {result.text}. `/game export` has its log; start another with "
-                    "`/game new`."
-                )
-        if first:
-            return Answer.error(f"{first}.")
-        return Answer.error("There is no game in this channel: start one with `/game new`.")
-
     def whose_decision(self, row: GameRow, state: GameState) -> str:
         """Who decides now, in words for a look at the game ("" once it is over)."""
         rules = self.plugin(row).rules
@@ -834,7 +816,7 @@ class GameService(AIPractice, UndoRequests, IdleGames):
         """In a game with secrets: the deciding player's hand and choices, for them alone."""
         row = await self.store.game(game_id)
         if row is None or row.status != "live":
-            return Answer.error("This game is over.")
+            return Answer.error(await self.over_text(row))
         if channel_id is not None and row.channel_id != channel_id:
             return Answer.error(WRONG_CHANNEL)
         if (refusal := self.unknown_system(row)) is not None:
@@ -903,37 +885,6 @@ class GameService(AIPractice, UndoRequests, IdleGames):
         if row is None:
             return None
         return row, await self.state_of(row)
-
-    async def export(self, channel_id: int) -> Answer:
-        """The channel's game as a file: the game in play, or, when none is, the last game that
-        ended here (a game with secrets only then: its log holds the hands and deck order)."""
-        row = await self.store.live_game(channel_id)
-        if row is None or not row.started:  # none in play: the last one that ended here
-            row = await self.store.last_finished_game(channel_id) or row
-        if (refusal := self.unknown_system(row)) is not None:
-            return refusal
-        state = None if row is None else await self.state_of(row)
-        if row is None or state is None:
-            return await self.no_game_here(channel_id, "There is no started game in this channel")
-        over = row.status == "over"
-        plugin = self.plugin(row)
-        if plugin.shown_after_setup and not over and not plugin.choices_shown(state):
-            return Answer.error(
-                f"The {plural(plugin.choice_word)} are shown to each other once both are "
-                "deployed: the log (which holds them) can be exported from then on."
-            )
-        if plugin.hidden_information and not over:
-            return Answer.error(
-                "This game has secrets (hands, the order of the decks): its log can be exported"
-                " once it is over."
-            )
-        rules = self.plugin(row).rules
-        data = rules.dumps(state).encode()
-        return Answer(
-            f"The full event log of game {row.id}{' (over)' if over else ''}"
-            f" ({len(rules.history(state))} actions); it replays to the same game.",
-            attachment=(f"{row.system}-{row.id}.json", data),
-        )
 
     async def confirm_concede(self, channel_id: int, user_id: int) -> Answer:
         """`/game concede` asks first, privately: conceding cannot be undone."""

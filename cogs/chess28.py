@@ -398,7 +398,7 @@ class Chess28(commands.Cog):
         target="Square it makes a Melee Attack on, e.g. e5",
         fight="Or by numbers: the attacker's Fight (or Strength) dice, hitting on 4+",
         defence="The defender's Defence dice, saving on 5+",
-        chill="The attacker has Chill Grasp: attack dice that roll a 6 cannot be saved",
+        chill="The attacker has Chill Grasp: an attack that rolls a 6 cannot be saved",
         iron="The defender has Iron Skin: it saves hits on a 2+",
     )
     @app_commands.autocomplete(unit=ac_unit, target=ac_square)

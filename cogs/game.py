@@ -177,8 +177,8 @@ class Game(commands.Cog):
     async def game_status(self, interaction: discord.Interaction) -> None:
         svc = service(interaction)
         cur = await svc.current(channel_id(interaction))
-        if cur is None:
-            await respond(interaction, await svc.no_game_here(channel_id(interaction)))
+        if cur is None:  # (the status of the last game that ended here, if there is one)
+            await self._look(interaction, K.ShowStatus())
             return
         row, state = cur
         if state is None:

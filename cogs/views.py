@@ -22,7 +22,7 @@ from bot import commands as K
 from bot import systems
 from bot.faults import tell_fault
 from bot.locks import KeyedLocks
-from bot.plugin import Menu
+from bot.plugin import MENU_PARTS, MENU_SIZE, Menu
 from bot.saved import SAVED
 from bot.service import Answer
 from cogs.common import (
@@ -108,18 +108,22 @@ class ChoiceButton(
 
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"wg:s:(?P<g>\d+):(?P<v>\d+)",
+    template=r"wg:s:(?P<g>\d+):(?P<v>\d+)(?::(?P<part>[1-9]))?",
 ):
+    """A menu of the decision's choices; a long choice is cut into several menus on one
+    message, each with its ``part`` (a message's menus need ids of their own)."""
+
     def __init__(
         self,
         game_id: int,
         version: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str = "Choose...",
+        part: int = 0,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"wg:s:{game_id}:{version}",
+                custom_id=f"wg:s:{game_id}:{version}" + (f":{part}" if part else ""),
                 options=options or [discord.SelectOption(label="-")],
                 placeholder=placeholder[:150],
             )
@@ -130,7 +134,7 @@ class ChoiceSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChoiceSelect:
-        return cls(int(match["g"]), int(match["v"]))
+        return cls(int(match["g"]), int(match["v"]), part=int(match["part"] or 0))
 
     @friendly
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -445,11 +449,16 @@ def menu_view(game_id: int, version: int, menu: Menu) -> discord.ui.View:
         for e in menu.entries:
             style = discord.ButtonStyle.secondary if e.secondary else discord.ButtonStyle.primary
             view.add_item(ChoiceButton(game_id, version, e.index, e.label, style))
-    elif menu.entries:
-        options = [
-            discord.SelectOption(label=e.label[:100], value=str(e.index)) for e in menu.entries
-        ]
-        view.add_item(ChoiceSelect(game_id, version, options, menu.placeholder))
+    elif menu.entries:  # one menu, or (a long choice) several, each a part of the list
+        parts = [menu.entries[i : i + MENU_SIZE] for i in range(0, len(menu.entries), MENU_SIZE)]
+        for n, part in enumerate(parts[:MENU_PARTS], start=1):
+            options = [discord.SelectOption(label=e.label[:100], value=str(e.index)) for e in part]
+            placeholder = menu.placeholder
+            if len(parts) > 1:  # (which part: its first and last choices)
+                placeholder = f"{part[0].label[:60]} ... {part[-1].label[:60]}"
+            view.add_item(
+                ChoiceSelect(game_id, version, options, placeholder, n if len(parts) > 1 else 0)
+            )
     return view
 
 

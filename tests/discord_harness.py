@@ -108,11 +108,14 @@ class Sent:
         raise AssertionError(f"no button like {label_part!r} in {self.buttons()}")
 
     def select(self) -> dict[str, Any] | None:
-        for row in self.components:
-            for c in row.get("components", []):
-                if c.get("type") == 3:
-                    return c
-        return None
+        found = self.selects()
+        return found[0] if found else None
+
+    def selects(self) -> list[dict[str, Any]]:
+        """Every select menu on the message, top to bottom."""
+        return [
+            c for row in self.components for c in row.get("components", []) if c.get("type") == 3
+        ]
 
     def message_payload(self) -> dict[str, Any]:
         return {

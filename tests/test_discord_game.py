@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.conftest import ALICE, BOB
+import copy
+
+from tests.conftest import ALICE, BOB, CAROL
 from tests.discord_harness import Harness
 
 
@@ -230,7 +232,6 @@ async def move_a_pawn(table: Harness, channel: int) -> tuple[int, int]:
 
 
 async def test_bad_input_is_refused_privately_and_changes_nothing(table: Harness) -> None:
-    from tests.conftest import CAROL
 
     channel = await start_game(table)
     await _play_until_activation(table, channel)
@@ -324,12 +325,24 @@ async def test_export_undo_and_concede(table: Harness) -> None:
     assert r.ephemeral and "really" in r.content
     assert await svc.current(channel) is not None
     live = table.live_message(channel)
+    stale = copy.deepcopy(live)  # (its buttons, as a player who has not scrolled still sees them)
     end = await table.click(other, r, r.button("concede"))
     assert "wins" in end.content and "conceded" in end.content and not end.ephemeral
     assert await svc.current(channel) is None
-    look = await table.slash(mover, "game board", channel=channel)  # (it said only "no game")
-    assert look.ephemeral and "The last game here is over:" in look.content, look.content
-    assert "conceded" in look.content and "/game export" in look.content, look.content
+    # The board, status and log of the game that just ended here can still be looked at,
+    # headed by how it ended; the picture is the final position.
+    look = await table.slash(mover, "game board", channel=channel)
+    assert look.ephemeral and look.content.startswith(f"Game {row.id} is over"), look.content
+    assert look.content.count("conceded") == 1 and look.files, look.content
+    log = await table.slash(other, "game log", channel=channel)
+    assert log.ephemeral and "conceded" in log.content and "Activates P1" in log.content
+    status = await table.slash(CAROL, "game status", channel=channel)  # (anyone may look)
+    assert status.ephemeral and "Ended in turn 1" in status.content, status.content
+    assert status.content.count("conceded") == 1, status.content
+    # An action has no game to act on: it says how the last one ended and where its log is.
+    act = await table.slash(mover, "activate", channel=channel, piece="P2")
+    assert act.ephemeral and "The last game here is over:" in act.content, act.content
+    assert "conceded" in act.content and "/game export" in act.content, act.content
     # The game is over: the live message keeps no decision buttons, the last line offers a
     # rematch, and the game's thread is archived.
     assert not live.custom_ids() and "Game over" in live.content
@@ -337,12 +350,13 @@ async def test_export_undo_and_concede(table: Harness) -> None:
     assert final is not live and "conceded" in final.content
     assert final.buttons() and "Rematch" in final.buttons()[0][0]
     assert channel in table.archived
+    old = await table.click(mover, stale, stale.custom_ids()[0], ["0"])  # (says how it ended)
+    assert old.ephemeral and "This game is over: Black wins" in old.content, old.content
     again = await table.click(other, r, r.button("concede"))
     assert again.ephemeral and "already over" in again.content
 
 
 async def test_spectators_can_look_and_moderators_can_end(table: Harness) -> None:
-    from tests.conftest import CAROL
 
     channel = await start_game(table)
     r = await table.slash(CAROL, "game status", channel=channel)
@@ -414,7 +428,6 @@ async def test_adjustments_are_logged_for_both(table: Harness) -> None:
     assert "placed on d4" in r.content
     r = await table.slash(ALICE, "adjust place", channel=channel, piece="White P3", square="d4")
     assert r.ephemeral and "not off the board" in r.content
-    from tests.conftest import CAROL
 
     r = await table.slash(CAROL, "adjust mark", channel=channel, piece="White P1", what="slay")
     assert r.ephemeral and "seated players" in r.content

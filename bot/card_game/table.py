@@ -11,7 +11,7 @@ from bot import commands as K
 from bot.card_game import commands as C
 from bot.card_game import text as X
 from bot.card_game.glossary import HELP, TERMS, TUTORIAL
-from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
+from bot.plugin import MENU_PARTS, MENU_SIZE, Menu, MenuEntry, Reply, SystemPlugin
 from rules.card_game import actions as A
 from rules.card_game.battlefield import GRID, base_rank
 from rules.card_game.catalogue import find
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from bot.table import Table
 
 MAX_BUTTONS = 5
-MAX_OPTIONS = 25
+MAX_OPTIONS = MENU_SIZE * MENU_PARTS  # (several menus on one message)
 
 
 class CardGameTable(SystemPlugin):

@@ -15,7 +15,14 @@ from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
 from rules.chess28 import actions as A
 from rules.chess28.cards import find_card
 from rules.chess28.charts import Facing
-from rules.chess28.combat import CHEST, melee_squares, melee_targets, shoot_targets, target_at
+from rules.chess28.combat import (
+    CHEST,
+    CHILL_ATTACK,
+    melee_squares,
+    melee_targets,
+    shoot_targets,
+    target_at,
+)
 from rules.chess28.engine import legal_actions, why_not
 from rules.chess28.models import ModelDef
 from rules.chess28.moving import backline_squares, destinations, shove_named
@@ -32,8 +39,8 @@ from rules.core.words import count
 if TYPE_CHECKING:
     from bot.table import Table
 
-MAX_BUTTONS = 5
-MAX_OPTIONS = T.MENU_OPTIONS  # the most choices a menu holds
+MAX_BUTTONS = T.MENU_BUTTONS
+MAX_OPTIONS = T.MENU_OPTIONS  # the most choices the menus of one message hold
 LAST_STANDING = Mode.LAST_STANDING.value
 MODE_WORDS = tuple(m.value for m in Mode)
 CARD_WINDOWS = ("glory", "defence_window", "relentless", "last_gasp")
@@ -473,7 +480,7 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
         return Reply("\n".join(lines))
     if c.fight is None or c.defence is None:
         raise ParseError("give a model and a target square, or Fight and Defence numbers")
-    dist = wound_odds(c.fight, c.defence, c.chill, c.iron)
+    dist = wound_odds(c.fight, c.defence, CHILL_ATTACK if c.chill else 0, c.iron)
     lines = [
         f"Fight {c.fight} against Defence {c.defence}"
         + (" with Chill Grasp" if c.chill else "")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from bot.plugin import MENU_PARTS, MENU_SIZE
 from rules.chess28 import actions as A
 from rules.chess28.cards import BY_NUMBER
 from rules.chess28.combat import shoot_targets
@@ -53,7 +54,7 @@ def terrain_mark(t: Terrain) -> str:
     return "".join(TERRAIN_SIGN[k] for k in t.kinds).ljust(3)
 
 
-HELP = f"""Chess28 at the table. Models are W1..W9 and B1..B9; squares like d4; facings N E S W.
+HELP = f"""Chess28 at the table. Models are W1, W2... and B1, B2...; squares d4; facings N E S W.
 Setup:  game new chess28 [white party | black party] [pinata|last-standing] [desperation]
         mode pinata|last-standing|random [desperation] (when not given at game new)
         roll (First Player) · chest d1 · terrain blocking|perilous|moveable d4 [e4 if large]
@@ -82,7 +83,8 @@ TUTORIAL = (
 )
 
 TERMS: dict[str, str] = {
-    "Facing": "Always N, E, S or W. North points at the second player's edge. Charts turn with it.",
+    "Facing": "Always N, E, S or W. North points at Black's edge, whoever plays first. Charts "
+    "turn with it.",
     "Move Chart": "Where a model may move. ▲ (A) at its heart follows the facing; ● (@) may be "
     "turned any way first. △▷▽◁ (^ > v <) force a pivot, ◯ (o) allows any, ⏩ (*) keeps going.",
     "Attack Chart": "Sword squares (x) show the Melee Range, turned to the model's facing.",
@@ -101,8 +103,9 @@ TERMS: dict[str, str] = {
     "Terrain": "Blocking stops moves and shots; Perilous wounds a model entering it; a model on "
     "or next to Moveable terrain may Shove it one square. A piece may be of several kinds at once "
     "(`terrain blocking+moveable d4`): each kind's rule holds, and a Blocking piece is never "
-    "shoved onto a model. A small piece covers one square, a large one two side by side; each "
-    "player places as many large pieces as small.",
+    "shoved onto a model. A small piece covers one square, a large one two side by side. With "
+    "two pieces each, each player places one large and one small; with one each, both are the "
+    "size the First Player chooses.",
     "Treasure Chest": "Piñata mode: Moveable, Defence 4, 3 HP, never pushed back; it cannot be "
     "attacked while an enemy model shares its square. Destroy the enemy's to win.",
     "Rule of Carnage": "Where a rule is unclear, take the reading with the most carnage.",
@@ -129,7 +132,8 @@ TERMS: dict[str, str] = {
     "Barge": "Ability: after its melee attack pushes the target back, the model may step into "
     "the square the target left.",
     "Stubborn": "Ability: a melee attack pushes the model back only if it scored two hits or more.",
-    "Chill Grasp": "Ability: the model's attack dice that show a 6 cannot be saved.",
+    "Chill Grasp": "Ability: when the model's attack rolls a 6, none of that attack's hits "
+    "can be saved (the rulebook's words are unclear; the Rule of Carnage reads them this way).",
     "Dig": "Ability: an action that takes the model out of play; on a later turn another "
     "action brings it back on any edge square except the enemy's back rank "
     "(`dig W1`, `emerge W1 a4 N`).",
@@ -142,7 +146,8 @@ TERMS: dict[str, str] = {
     "Piñata": "The game mode where each side guards a Treasure Chest on its Backline; the first "
     "to destroy the enemy's wins.",
     "Last Side Standing": "The game mode without chests: a side with no model in play (or dug "
-    "in) loses. In every mode a game that reaches its turn limit (40 turns) is a draw.",
+    "in) loses. In every mode a game that reaches its turn limit (40 turns unless the game was "
+    "made with another) is a draw.",
     "Reinforcements": "Placed on an empty square of their own Backline.",
     "Licence": CREDIT,
 }
@@ -427,7 +432,15 @@ def _deploy_hint(state: GameState, discord: bool) -> str:
     )
 
 
-MENU_OPTIONS = 25  # the most choices a Discord menu holds (``bot.chess28.table.MAX_OPTIONS``)
+MENU_OPTIONS = MENU_SIZE * MENU_PARTS  # the most choices Discord menus hold on one message
+MENU_BUTTONS = 5  # up to this many choices are buttons (``bot.chess28.table.MAX_BUTTONS``)
+
+
+def _controls(n: int) -> str:
+    """What a choice of ``n`` options is answered with under the message."""
+    if n <= MENU_BUTTONS:
+        return "buttons"
+    return "menu" if n <= MENU_SIZE else "menus"
 
 
 def prompt(state: GameState, discord: bool = False) -> str:
@@ -436,7 +449,7 @@ def prompt(state: GameState, discord: bool = False) -> str:
     p = state.pending
     if p is not None:
         how = (
-            "with the buttons below or `/chess28 choose`"
+            f"with the {_controls(len(p.options))} below or `/chess28 choose`"
             if discord
             else "with `choose <option>` (`actions` lists them)"
         )

@@ -14,7 +14,7 @@ from bot import commands as K
 from bot.d20_chess import commands as D
 from bot.d20_chess import words
 from bot.glossary import glossary_answer
-from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
+from bot.plugin import MENU_PARTS, MENU_SIZE, Menu, MenuEntry, Reply, SystemPlugin
 from rules.core.actions import Action
 from rules.core.board import Player
 from rules.core.errors import ParseError, RulesError
@@ -28,7 +28,7 @@ from rules.d20_chess.tiles import HOUSE_DECK, parse_deck
 if TYPE_CHECKING:
     from bot.table import Table
 
-MAX_OPTIONS = 25
+MAX_OPTIONS = MENU_SIZE * MENU_PARTS  # (several menus on one message)
 SWITCH_WORDS = {
     "standard-army": "standard_army",
     "standard": "standard_army",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from bot import commands as K
 from bot import companion as C
 from bot.glossary import glossary_answer
-from bot.plugin import Menu, MenuEntry, Reply, SystemPlugin
+from bot.plugin import MENU_PARTS, MENU_SIZE, Menu, MenuEntry, Reply, SystemPlugin
 from bot.wargame_chess import commands as W
 from bot.wargame_chess.glossary import TERMS, TUTORIAL
 from bot.wargame_chess.textboard import describe_action, render_board, render_status
@@ -48,7 +48,7 @@ STAR_OPTION_TEXT = (
     "their pieces that has Activated fresh again, instead of every piece (ruling R66)."
 )
 MAX_BUTTONS = 5
-MAX_OPTIONS = 25
+MAX_OPTIONS = MENU_SIZE * MENU_PARTS  # (several menus on one message)
 # Decisions answered with buttons when there are few choices (others use a menu).
 BUTTON_DECISIONS = {
     Decision.ATTACKER_TOKEN,

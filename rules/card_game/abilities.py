@@ -34,6 +34,10 @@ def enter(ctx: Ctx, sq: Square, *, played: bool, ready: bool | None = None) -> N
         ready = c.first_move or (played and w.next_ready)
         if played and w.next_ready:
             w.next_ready = False
+    elif played and w.next_ready and w.config.revision >= 4:
+        # a piece played ready by its card (Promotion) is the next piece played all the same:
+        # it uses the King of Spades' effect up (CG-27; before revision 4 the effect stayed)
+        w.next_ready = False
     enemy = w.at(sq)
     if enemy is None:
         zones.place(w, me, ctx.source, sq, ready=ready, played=played)
@@ -244,6 +248,12 @@ def king_spades(ctx: Ctx) -> None:
     ctx.commit()
     ctx.w.next_ready = True
     ctx.w.say("next_ready", "The next piece played this turn enters ready.")
+
+
+@effect(combat.HUNTED_DRAW)
+def hunted_draw(ctx: Ctx) -> None:
+    """The King of Hearts' marked piece was captured this turn: its player draws a card."""
+    zones.draw(ctx.w, ctx.me, 1)
 
 
 @effect("king_diamonds")

@@ -11,17 +11,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.card_game import keywords, zones
-from rules.card_game.state import Combat, Unit, Work
+from rules.card_game.state import Combat, Trigger, Unit, Work
 from rules.card_game.zones import Cards
 from rules.core.board import Player, Square
 
 LONDON = "static_london"
+HUNTED_DRAW = "hunted_draw"  # the King of Hearts' draw when its marked piece is captured
 
 
-def attack_of(s: Cards, u: Unit) -> int:
+def attack_of(s: Cards, u: Unit, on_board: bool = True) -> int:
+    """The unit's Attack now; The London's +1 is for pieces on the board (not ``on_board``:
+    a Showdown's piece, which is not on the board until it wins the square, CG-11)."""
     c = s.card(u.cid)
     bonus = u.atk_bonus + sum(3 for e in u.equips if s.card(e).effect == "equip_attack_3")
-    bonus += sum(1 for t in s.side(u.owner).statics if s.card(t).effect == LONDON)
+    if on_board:
+        bonus += sum(1 for t in s.side(u.owner).statics if s.card(t).effect == LONDON)
     return max(0, c.attack + bonus)
 
 
@@ -72,7 +76,10 @@ def remove(w: Work, cid: int, to: str, why: str) -> Unit:
             # (a mark lasts the turn it is made in: the marking King's player is active)
             hunter = w.active if w.config.revision >= 2 else u.owner.other
             w.say("hunted", f"{hunter.title}'s King of Hearts: the marked piece is captured.")
-            zones.draw(w, hunter, 1)
+            if w.config.revision >= 4:  # a trigger, and every trigger is optional (CG-13)
+                w.triggers.append(Trigger(hunter, hunter * 100, HUNTED_DRAW))
+            else:  # (before revision 4 the card was drawn at once)
+                zones.draw(w, hunter, 1)
     else:
         w.edit(u.owner, hand=(*w.side(u.owner).hand, cid))
         w.say("returned", f"{label(w, u)} returns to {u.owner.title}'s hand{why}.")
@@ -125,7 +132,8 @@ def resolve(w: Work) -> None:
     if changed and not cb.showdown and atk_unit.square != cb.origin:  # moved away (Blunder)
         w.say("combat_over", f"{name} is no longer where it attacked from: the fight is over.")
         return
-    strikes = attack_of(w, atk_unit) * (2 if w.card(cb.attacker).piercing else 1)
+    entering = cb.showdown and w.config.revision >= 4  # (before: The London counted, CG-11)
+    strikes = attack_of(w, atk_unit, not entering) * (2 if w.card(cb.attacker).piercing else 1)
     if cb.defender is None:
         zones.hurt_king(w, me.other, strikes, f" from {name}")
         return

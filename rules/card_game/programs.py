@@ -48,6 +48,10 @@ class Ctx:
         self._i = 0
         # the pieces and squares chosen so far, as the table sees them (public: on the board)
         self.named: list[str] = []
+        # Thinking: the Tactic it plays from the Burn pile, and what is done for that Tactic
+        # when it is played (paid for and out of the pile), once the card is committed
+        self.through: int | None = None
+        self.on_commit: Callable[[], None] | None = None
 
     @property
     def name(self) -> str:
@@ -72,6 +76,9 @@ class Ctx:
     def commit(self) -> None:
         if self.declare and not self.prog.committed:
             raise Declared
+        hook, self.on_commit = self.on_commit, None
+        if hook is not None:
+            hook()
 
     # ---- common choices ----
     def unit(self, prompt: str, units: Iterable[Unit], cancel: bool = False) -> Unit:
@@ -154,7 +161,7 @@ def run(w: Work, counterable: Callable[[Work, Program], bool]) -> None:
         return
     except Declared:
         w.restore(before)
-        _commit(w, prog, ctx.named)
+        _commit(w, prog, ctx.named, ctx.through)
         done = replace(prog, committed=True)
         w.program = replace(done, respond=counterable(w, done))
         return
@@ -162,6 +169,11 @@ def run(w: Work, counterable: Callable[[Work, Program], bool]) -> None:
         w.restore(before)
         w.program = None
         card = w.card(prog.source)
+        if prog.kind == "hand" and not prog.committed and w.config.revision >= 4:
+            # not paid for, so still in the hand, and secret: the card is not named (before
+            # revision 4 it was, in the public log)
+            w.say("fizzled", f"{prog.owner.title} takes the card back: it cannot be played now.")
+            return
         w.say("fizzled", f"{card.name} does nothing: {e}.")
         if prog.kind == "hand" and prog.committed and card.type.is_tactic:
             zones.to_burn(w, prog.owner, prog.source)
@@ -172,9 +184,10 @@ def run(w: Work, counterable: Callable[[Work, Program], bool]) -> None:
         zones.to_burn(w, prog.owner, prog.source)
 
 
-def _commit(w: Work, prog: Program, named: list[str]) -> None:
+def _commit(w: Work, prog: Program, named: list[str], through: int | None = None) -> None:
     """The card paid for and out of the hand (a Tactic named with the pieces or squares it
-    was aimed at, so the opponent sees what a Counter! would stop)."""
+    was aimed at, and ``through``, the Tactic Thinking plays from the Burn pile, so the
+    opponent sees what a Counter! would stop)."""
     p = prog.owner
     card = w.card(prog.source)
     if prog.kind == "king":
@@ -193,7 +206,10 @@ def _commit(w: Work, prog: Program, named: list[str]) -> None:
             aim = " on " + "".join(
                 n if n.startswith(", to ") or i == 0 else f" and {n}" for i, n in enumerate(named)
             )
-        w.say("played", f"{p.title} plays {card.name}{aim}.", player=p.title, card=card.name)
+        what = card.name
+        if through is not None:
+            what += f" ({w.card(through).name} from their Burn pile)"
+        w.say("played", f"{p.title} plays {what}{aim}.", player=p.title, card=card.name)
 
 
 def as_asked(s: GameState) -> GameState:

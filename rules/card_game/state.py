@@ -24,9 +24,13 @@ TURN_LIMIT = 100  # turns in all (50 each) before the game is a draw (ruling CG-
 # Kings of Spades and Hearts work with 2 or 3 Material, not paid for and then undone (CG-25),
 # a Showdown's piece enters the square its defender was moved off (CG-12), Diamond Rook
 # offers a Pawn from each pile (CG-26), and a readied piece sent back to hand leaves the King
-# of Spades' effect for the next (CG-27).
+# of Spades' effect for the next (CG-27); 4 (2026-11-28), a Tactic played through Thinking
+# is answerable with Counter! (CG-17), a piece Promotion plays uses the King of Spades' effect
+# up (CG-27), the King of Hearts' draw is a trigger its player may decline (CG-13), The
+# London's +1 Attack is not for a Showdown's piece (CG-11), and a card that cannot be played
+# after all is taken back unnamed (Blunder on a full battlefield is not offered).
 # A game keeps its revision, so games saved before replay as they were played.
-RULES_REVISION = 3
+RULES_REVISION = 4
 
 
 @dataclass(frozen=True)

@@ -113,8 +113,10 @@ def promotion(ctx: Ctx) -> None:
 @effect("blunder")
 def blunder(ctx: Ctx) -> None:
     w = ctx.w
-    enemy = ctx.unit("Which enemy piece blunders?", w.units_of(ctx.me.other), cancel=True)
     empty = [s for s in SQUARES if w.at(s) is None]
+    if not empty and w.config.revision >= 4:  # (before, it asked for the piece first)
+        raise Impossible("Blunder cannot be used now: no square of the battlefield is empty")
+    enemy = ctx.unit("Which enemy piece blunders?", w.units_of(ctx.me.other), cancel=True)
     sq = ctx.square(f"Where does {w.card(enemy.cid).name} go?", empty, cancel=True)
     ctx.commit()
     combat.boost(w, enemy.cid, -1, -1, f" ({ctx.name})")
@@ -206,13 +208,24 @@ def thinking(ctx: Ctx) -> None:
         if can_start(paid, Program(me, c, card.effect, "hand", committed=True)) is None:
             found.append(c)
     cid = ctx.card("Which Tactic from your Burn pile do you play?", found, cancel=True)
-    ctx.commit()
     card = w.card(cid)
-    zones.pay(w, me, card.cost)
-    zones.leave_pile(w, me, cid, "burn")
-    w.say("played", f"{me.title} plays {card.name} from their Burn pile.", card=card.name)
+
+    def play() -> None:  # the Tactic played: paid for and out of the Burn pile
+        zones.pay(w, me, card.cost)
+        zones.leave_pile(w, me, cid, "burn")
+        w.say("played", f"{me.title} plays {card.name} from their Burn pile.", card=card.name)
+
+    if w.config.revision >= 4:
+        # The Tactic's own choices come first; Thinking is committed with them, named with the
+        # Tactic and its aim, so the opponent may answer both with Counter! (CG-17): a Tactic
+        # played through Thinking is a Tactic played.
+        ctx.through, ctx.on_commit = cid, play
+    else:  # (before revision 4: Thinking committed first, its Tactic never answerable)
+        ctx.commit()
+        play()
     source, ctx.source = ctx.source, cid
     EFFECTS[card.effect](ctx)
+    ctx.commit()  # (a Tactic that commits nothing of its own: Thinking commits here)
     ctx.source = source
     if card.type is CardType.ACTION:
         zones.to_burn(w, me, cid)

@@ -15,8 +15,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from rules.chess28.combat import CHEST, melee_squares
-from rules.chess28.models import Ability
+from rules.chess28.combat import CHEST, chill_grasp, melee_squares
 from rules.chess28.odds import combat_wound_odds
 from rules.chess28.state import BOARD as C28_BOARD
 from rules.chess28.state import CHEST_HP, GameState
@@ -85,7 +84,7 @@ def determinize(state: GameState, player: Player, rng: random.Random) -> GameSta
 
 
 @lru_cache(maxsize=4096)
-def _wounds(combat: Any, chill: bool, iron: bool) -> tuple[tuple[int, float], ...]:
+def _wounds(combat: Any, chill: int, iron: bool) -> tuple[tuple[int, float], ...]:
     return tuple((w, float(p)) for w, p in combat_wound_odds(combat, chill, iron).items())
 
 
@@ -96,7 +95,7 @@ def _c28_combat(state: Any, player: Player) -> float:
     move's is already seen, and the search would keep moving instead of attacking."""
     c = state.combat
     attacker = state.unit(c.attacker)
-    chill = attacker.model.has(Ability.CHILL_GRASP)
+    chill = chill_grasp(state, attacker)
     if c.target == CHEST:
         chest = state.chest_of(attacker.owner.other)
         left = CHEST_HP - (chest.wounds if chest is not None else 0)

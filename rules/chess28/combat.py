@@ -273,7 +273,7 @@ def _task_defence_roll(state: GameState, t: Task, dice: Dice, events: list[Event
     return state
 
 
-def outcome(c: Combat, chill: bool, iron: bool) -> tuple[int, int, int]:
+def outcome(c: Combat, chill: int, iron: bool) -> tuple[int, int, int]:
     """(hits, saves, wounds) of a combat's dice."""
     hits = (
         len(c.attack_dice)
@@ -286,9 +286,28 @@ def outcome(c: Combat, chill: bool, iron: bool) -> tuple[int, int, int]:
     return hits, saves, max(0, hits - past - saves) + past
 
 
-def unsavable(c: Combat, chill: bool) -> int:
-    """The hits no save stops: each 6 rolled to attack with Chill Grasp (two hits)."""
-    return 0 if c.glory or not chill else 2 * sum(1 for f in c.attack_dice if f == 6)
+# Chill Grasp, "Attacks that roll a 6 cannot be saved": from rules revision 5 (ruling C28-21,
+# the Rule of Carnage) no hit of an attack that rolled a 6 can be saved (CHILL_ATTACK); before,
+# only the two hits of each 6 (CHILL_SIXES). ``chill`` arguments take these (True is the old).
+CHILL_SIXES, CHILL_ATTACK = 1, 2
+
+
+def chill_grasp(state: GameState, attacker: Unit) -> int:
+    """How the attacker's Chill Grasp works in this game (0: it has none)."""
+    if not attacker.model.has(Ability.CHILL_GRASP):
+        return 0
+    return CHILL_ATTACK if state.config.revision >= 5 else CHILL_SIXES
+
+
+def unsavable(c: Combat, chill: int) -> int:
+    """The hits no save stops: with Chill Grasp, every hit of an attack that rolled a 6
+    (CHILL_ATTACK), or each 6's two hits (CHILL_SIXES)."""
+    sixes = sum(1 for f in c.attack_dice if f == 6)
+    if c.glory or not chill or not sixes:
+        return 0
+    if chill == CHILL_ATTACK:
+        return sum(2 if f == 6 else 1 for f in c.attack_dice if f >= HIT)
+    return 2 * sixes
 
 
 def _task_resolve(state: GameState, t: Task, dice: Dice, events: list[Event]) -> GameState:
@@ -296,10 +315,12 @@ def _task_resolve(state: GameState, t: Task, dice: Dice, events: list[Event]) ->
     assert c is not None
     attacker = state.unit(c.attacker)
     iron = c.target != CHEST and state.unit(c.target).iron_skin
-    chill = attacker.model.has(Ability.CHILL_GRASP)
+    chill = chill_grasp(state, attacker)
     hits, saves, wounds = outcome(c, chill, iron)
     past = unsavable(c, chill)
     cold = f" ({past} of them past any save: Chill Grasp)" if past else ""
+    if past and past == hits and chill == CHILL_ATTACK:
+        cold = " (none may be saved: Chill Grasp, a 6 rolled; Rule of Carnage)"
     events.append(
         Event(
             "result",
@@ -612,6 +633,8 @@ def answer(state: GameState, p: Pending, option: str, dice: Dice, events: list[E
         a = state.unit(p.unit)
         sq_text, facing = option.split()
         events.append(Event("moved", f"{a.name} steps to {sq_text} (Fancy Footwork)."))
+        if state.config.revision >= 5:  # a free Move action: a Vault or Dash is used by it
+            a = replace(a, vault=False, dash=False)
         return place(state, a, Square.parse(sq_text), Facing(facing), events)
     raise IllegalAction(f"no decision called {kind}")
 

@@ -182,6 +182,8 @@ def why_not(state: GameState, action: Action) -> str:
                 return f"{u.name} is not dug in"
             if state.turn <= u.dug_turn:
                 return f"{u.name} dug in this turn: it comes back on a later turn"
+            if state.activations >= state.limit:  # (coming back up takes an activation)
+                return f"{state.to_act.title} has used all {state.limit} activations this turn"
             return (
                 f"{u.name} cannot come up on {action.square}: it must be an empty edge square "
                 "outside the enemy back rank"
@@ -196,6 +198,8 @@ def why_not(state: GameState, action: Action) -> str:
     if isinstance(action, A.Refresh):
         if state.refreshed:
             return "Refresh is once per turn"
+        if state.activations >= state.limit:  # (it takes the place of an activation, C28-6)
+            return f"{state.to_act.title} has used all {state.limit} activations this turn"
         return f"{action.unit[:10]} is not a model in your Drained Pile"
     return f"{action.name.replace('_', ' ')} is not possible now"
 

@@ -89,7 +89,8 @@ def destinations(state: GameState, unit: Unit) -> Destinations:
                 continue
             for sq in (first, *slide(state, unit, first, df, dr)):
                 _add(found, sq, (unit.facing,))
-        return _frozen(found)
+        if state.config.revision < 5:  # (from revision 5 Dash "may": the chart as well)
+            return _frozen(found)
     for oriented in unit.model.move.orientations(unit.facing):
         for right, forward, icon in unit.model.move.marks:
             df, dr = orient(oriented, right, forward)
@@ -121,8 +122,9 @@ def why_not_to(state: GameState, unit: Unit, square: Square) -> str:
     if blocking(state, square):
         return "Blocking terrain stands there"
     wrap = state.warp
-    if unit.dash:  # Dash: any straight line, stopped by the first square taken
+    if unit.dash and state.config.revision < 5:  # Dash: a straight line, and nothing else
         return "Dash goes along one straight line of empty squares"
+    dash = " (nor along a straight line of empty squares, as Dash goes)" if unit.dash else ""
     for oriented in unit.model.move.orientations(unit.facing):
         for right, forward, icon in unit.model.move.marks:
             df, dr = orient(oriented, right, forward)
@@ -135,8 +137,8 @@ def why_not_to(state: GameState, unit: Unit, square: Square) -> str:
                 unit_df, unit_dr = (sdf > 0) - (sdf < 0), (sdr > 0) - (sdr < 0)
                 reach += line(dest, unit_df, unit_dr, BOARD.files + BOARD.ranks, wrap)
             if square in reach:
-                return "the way there is blocked (by a model or Blocking terrain)"
-    return f"it is not on its Move Chart, facing {unit.facing.value} from {unit.square}"
+                return f"the way there is blocked (by a model or Blocking terrain){dash}"
+    return f"it is not on its Move Chart, facing {unit.facing.value} from {unit.square}{dash}"
 
 
 def _frozen(found: dict[Square, set[Facing]]) -> Destinations:

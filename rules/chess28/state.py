@@ -57,9 +57,13 @@ CHEST_HP = 3
 # a Gambit Card may follow the last activation (C28-27), Awe pushes each model once, Vault and
 # Dash wait for the next Move or Charge (C28-24), a push into Perilous terrain kills for the
 # pusher (C28-22); 4 (2026-11-27), a terrain piece may be of several kinds at once (C28-11:
-# "Blocking, Perilous and/or Moveable"), and no Heroic Fortune re-roll of no dice (C28-17). A
-# game keeps its revision, so games saved before replay as they were played.
-RULES_REVISION = 4
+# "Blocking, Perilous and/or Moveable"), and no Heroic Fortune re-roll of no dice (C28-17); 5
+# (2026-11-28), Dash adds its straight lines to the Move Chart ("may", C28-24), a Fancy Footwork
+# Move uses a waiting Vault or Dash (C28-24), a model whose wounds reach its HP no longer counts
+# as standing while its removal waits (Last Gasp, C28-8), and Chill Grasp makes every hit of an
+# attack that rolled a 6 unsavable (C28-21). A game keeps its revision, so games saved before
+# replay as they were played.
+RULES_REVISION = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +94,7 @@ class GameConfig:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """One model of a party. ``key`` is what players call it: W1..W9 and B1..B9."""
+    """One model of a party. ``key`` is what players call it: W1, W2... and B1, B2..."""
 
     key: str
     owner: Player

@@ -353,6 +353,7 @@ def test_king_of_hearts_damages_and_draws_if_the_piece_is_captured_this_turn() -
     b.add(W, "Pin", "deck")
     s, ev = events(b.state(), A.UseKing(), A.Choose(str(enemy)))
     assert "King of Hearts: the marked piece is captured" in texts(ev)
+    s = use_trigger(s)  # (the draw is a trigger: optional, CG-13)
     assert enemy in s.side(B).captured and hand_names(s, W) == ["Pin"]
     assert s.side(W).material == 8
     b2 = Build(white_king="King of Hearts")
@@ -361,7 +362,7 @@ def test_king_of_hearts_damages_and_draws_if_the_piece_is_captured_this_turn() -
     b2.add(W, "Fork", "deck")
     s2 = act(b2.state(), A.UseKing(), A.Choose(str(tough)))
     assert hand_names(s2, W) == ["Pin"]
-    s2 = pin(s2, pin_card, "Rook")  # captured later the same turn
+    s2 = use_trigger(pin(s2, pin_card, "Rook"))  # captured later the same turn
     assert hand_names(s2, W) == ["Fork"]
 
 

@@ -486,6 +486,8 @@ def test_the_king_of_hearts_draw_goes_to_the_player_who_marked_even_their_own_pi
     b.add(B, "Fork", "deck")
     s = act(b.state(), A.UseKing(), A.Choose(str(mine)))
     assert mine in s.side(W).captured
+    assert [t.owner for t in s.triggers] == [W]  # (the draw is White's trigger)
+    s = act(s, A.Resolve(0, True))
     assert hand_names(s, W) == ["Pin"] and hand_names(s, B) == []
 
 

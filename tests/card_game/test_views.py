@@ -7,6 +7,7 @@ import io
 import pickle
 import random
 from dataclasses import replace
+from unittest.mock import patch
 
 import pytest
 
@@ -189,7 +190,10 @@ def test_the_board_picture_is_a_png_for_each_side() -> None:
         assert pickle.loads(pickle.dumps(scene)) == scene  # it goes to the picture worker
 
 
-def test_a_long_menu_keeps_ending_the_turn_in_reach() -> None:
+def test_a_long_menu_offers_every_choice_and_keeps_ending_the_turn_in_reach() -> None:
+    """More choices than one menu holds: all of them, in several menus (they were cut to 24
+    and the end of the turn); more than the menus hold: the first, and the end of the turn."""
+    from bot.plugin import MENU_PARTS, MENU_SIZE
     from tests.card_game.helpers import Build, W
 
     b = Build()
@@ -197,9 +201,14 @@ def test_a_long_menu_keeps_ending_the_turn_in_reach() -> None:
         b.unit(W, "Queen of Clubs", f"{f}2")
     s = b.state()
     acts = SYSTEM.legal_actions(s)
-    assert len(acts) > 25
+    assert MENU_SIZE < len(acts) <= MENU_SIZE * MENU_PARTS
     menu = PLUGIN.menu(s)
-    assert menu is not None and len(menu.entries) == 25 and not menu.buttons
+    assert menu is not None and len(menu.entries) == len(acts) and not menu.buttons
+    assert [e.index for e in menu.entries] == list(range(len(acts)))
+    assert menu.entries[-1].label == "End the turn"
+    with patch("bot.card_game.table.MAX_OPTIONS", 25):
+        menu = PLUGIN.menu(s)
+    assert menu is not None and len(menu.entries) == 25
     assert menu.entries[-1].label == "End the turn" and menu.entries[-1].index == len(acts) - 1
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -146,13 +147,32 @@ def test_fancy_footwork_gives_a_free_move_after_a_push() -> None:
     assert s.unit("W1").square == sq("c5") and s.unit("W1").facing.value == "W"
 
 
-def test_chill_grasp_sixes_cannot_be_saved() -> None:
-    cold = "Cold; move ^/A; attack x/A; fight 1; defence 1; hp 2; chill grasp"
+def test_chill_grasp_an_attack_that_rolls_a_6_cannot_be_saved() -> None:
+    """ "Attacks that roll a 6 cannot be saved": every hit of such an attack gets through (the
+    Rule of Carnage, ruling C28-21, rules revision 5); a game made before counts each 6's two
+    hits only. The exact odds agree with each reading."""
+    from rules.chess28.odds import action_odds
+
+    cold = "Cold; move ^/A; attack x/A; fight 2; defence 1; hp 2; chill grasp"
     s = position(
         [(cold, "d4", "N")], [("Tough; move ^/A; attack x/A; fight 1; defence 2; hp 5", "d5", "S")]
     )
-    s, ev = act(s, A.Melee("W1", sq("d5")), [6, 5, 5])
-    assert "2 hits (2 of them past any save: Chill Grasp), 2 saves: 2 wounds" in texts(ev)
+    old = replace(s, config=replace(s.config, revision=4))
+    after, ev = act(s, A.Melee("W1", sq("d5")), [6, 4, 5, 5])
+    said = "3 hits (none may be saved: Chill Grasp, a 6 rolled; Rule of Carnage), 2 saves: 3 wounds"
+    assert said in texts(ev), texts(ev)
+    assert after.unit("B1").wounds == 3
+    after, ev = act(old, A.Melee("W1", sq("d5")), [6, 4, 5, 5])
+    assert "3 hits (2 of them past any save: Chill Grasp), 2 saves: 2 wounds" in texts(ev)
+    assert after.unit("B1").wounds == 2
+    # 2 dice: a 6 on either (11/36) makes every hit sure: 6+6 four, 6+4/5 three (twice 1/6 x
+    # 1/3), 6+1..3 two (twice 1/6 x 1/2). Without a 6 a save may stop a hit.
+    odds = action_odds(s, A.Melee("W1", sq("d5")))
+    assert odds is not None and odds["4 wounds"] == Fraction(1, 36)
+    assert odds["3 wounds"] == Fraction(1, 9)  # (only a 6 and a 4 or 5: 2/18)
+    before = action_odds(old, A.Melee("W1", sq("d5")))
+    assert before is not None and before["4 wounds"] == Fraction(1, 36)
+    assert before["3 wounds"] == Fraction(1, 9) * Fraction(4, 9)  # (the 4-5's hit unsaved)
 
 
 def test_bloodlust_gives_one_free_melee_attack_after_a_kill() -> None:

@@ -356,3 +356,50 @@ async def test_charge_and_odds_autocomplete_offer_what_the_rules_allow(table: Ha
         user, "chess28 melee", "target", channel=channel, unit="W1", target=""
     )
     assert [c["value"] for c in hit] == ["d7"], hit  # (its Charge's attack: it offered none)
+
+
+async def test_a_choice_longer_than_a_menu_is_offered_in_several(table: Harness) -> None:
+    """Placing a Fortify Reinforcement offers a square and a facing for each Backline square,
+    32 choices: more than a Discord menu's 25. They come as two menus on the live message
+    (each with an id of its own, named by its first and last choice), and a pick from the
+    second applies that choice (the prompt sent the player to `/chess28 choose`; the "Your
+    choices" button showed no menu). A set position is put in the game's place."""
+    from dataclasses import replace
+
+    from rules.chess28 import cards as G
+    from rules.chess28.cards import BY_NUMBER
+    from tests.chess28.helpers import PLAIN, W, position
+
+    channel = await start_game(table)
+    await setup_to_play(table, channel)
+    svc = service(table)
+    row, live = await svc.current(channel)
+    s = position(
+        [("Brute", "d4", "N")],
+        [("Brute", "d7", "S")],
+        hands=((G.FORTIFY,), ()),
+        dead={W: [PLAIN, PLAIN, "Brute"]},
+    )
+    svc._remember(row.id, row.version, replace(s, history=live.history))
+    user = int(svc.user_of(row, s.decider))
+    r = await table.slash(user, "chess28 gambit", channel=channel, card=BY_NUMBER[G.FORTIFY].title)
+    assert "Fortify" in r.content, r.content
+    r = await table.slash(user, "chess28 choose", channel=channel, option="W3")
+    state = await current(table, channel)
+    options = list(state.pending.options)
+    assert len(options) == 32, options
+    last = table.live_message(channel)
+    assert "with the menus below or `/chess28 choose`" in last.content, last.content
+    menus = last.selects()
+    assert [len(m["options"]) for m in menus] == [25, 7], menus
+    assert len({m["custom_id"] for m in menus}) == 2
+    first, end = menus[1]["options"][0]["label"], menus[1]["options"][-1]["label"]
+    assert menus[1]["placeholder"] == f"{first} ... {end}", menus[1]["placeholder"]
+    assert first.startswith(options[25].split()[0]) and end.startswith(options[-1].split()[0])
+    pick = menus[1]["options"][-1]
+    done = await table.click(user, last, menus[1]["custom_id"], [pick["value"]])
+    after = await current(table, channel)
+    assert after.pending is None or after.pending.options != state.pending.options, done.content
+    placed = after.unit("W3")
+    assert placed.square is not None and pick["label"].startswith(str(placed.square)), pick
+    assert table.errors == [] and table.violations == []

@@ -325,9 +325,11 @@ def test_a_card_refused_as_asked_says_how_it_may_be_played() -> None:
 
 def test_a_choice_too_long_for_a_menu_says_how_to_answer_it() -> None:
     """Placing a Fortify Reinforcement offers a square and a facing for each Backline square:
-    more than a Discord menu holds, so the prompt sends the player to `/chess28 choose`, and
-    a square without its facing is told to say the whole choice."""
+    more than one Discord menu holds, so the prompt names the menus (several on one message)
+    and `/chess28 choose`, and a square without its facing is told to say the whole choice.
+    A choice longer than all the menus together would send the player to `/chess28 choose`."""
     from bot.chess28.text import MENU_OPTIONS, prompt
+    from bot.plugin import MENU_SIZE
     from rules.chess28.engine import why_not
 
     s = position(
@@ -338,8 +340,11 @@ def test_a_choice_too_long_for_a_menu_says_how_to_answer_it() -> None:
     )
     s, _ = act(s, A.PlayGambit(G.FORTIFY))
     s = choose(s, "W3")
-    assert len(options(s)) > MENU_OPTIONS
+    assert MENU_SIZE < len(options(s)) <= MENU_OPTIONS
     said = prompt(s, discord=True)
-    assert f"with `/chess28 choose` (one of {len(options(s))} choices, such as `" in said, said
+    assert "answer with the menus below or `/chess28 choose`" in said, said
+    longer = replace(s, pending=replace(s.pending, options=tuple(f"x{i}" for i in range(101))))
+    said = prompt(longer, discord=True)
+    assert "with `/chess28 choose` (one of 101 choices, such as `x0`" in said, said
     refused = why_not(s, A.Choose("a1"))
     assert refused.startswith("say all of the choice, one of: a1 N, a1 E"), refused

@@ -11,7 +11,7 @@ from rules.chess28 import actions as A
 from rules.chess28.combat import shoot_targets
 from rules.chess28.engine import legal_actions
 from rules.chess28.moving import destinations, shove_named
-from rules.chess28.state import Phase
+from rules.chess28.state import RULES_REVISION, Phase
 from rules.chess28.system import SYSTEM
 from rules.core.errors import IllegalAction
 from tests.chess28.helpers import PLAIN, B, W, act, position, sq, texts
@@ -169,7 +169,7 @@ def test_a_game_saved_before_large_terrain_replays_with_small_pieces_only() -> N
             s, _ = act(s, a)
     # The same log in a file written before large terrain (no revision key): it replays.
     data = SYSTEM.to_dict(s)
-    assert data["config"]["revision"] == 4
+    assert data["config"]["revision"] == RULES_REVISION
     del data["config"]["revision"]
     s1 = SYSTEM.from_dict(data)
     assert len(s1.terrain) == 2, "a4 and b4 were placed before the refusal"

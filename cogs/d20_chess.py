@@ -18,7 +18,7 @@ from rules.core.board import Square
 from rules.core.errors import RulesError
 from rules.d20_chess.actions import Move
 from rules.d20_chess.movement import destinations
-from rules.d20_chess.turn import movable
+from rules.d20_chess.turn import movable, waiting
 
 SYSTEM = "d20-chess"
 PROMOTIONS = [
@@ -47,6 +47,24 @@ async def ac_from(interaction: discord.Interaction, current: str) -> list[app_co
         app_commands.Choice(name=f"{p.kind.value} on {p.square}", value=str(p.square))
         for p in movable(state, state.to_act)
         if str(p.square).startswith(current.strip().lower())
+    ][:MAX_CHOICES]
+
+
+async def ac_promote_square(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The asker's pieces kept unpromoted that may promote before their move."""
+    got = await _my_state(interaction)
+    if got is None:
+        return []
+    state, seat = got
+    if state.over or state.offers or (seat is not None and seat is not state.to_act):
+        return []
+    squares = sorted({a.square for a in waiting(state, state.to_act) if a.square is not None})
+    return [
+        app_commands.Choice(name=f"{state.at(sq).kind.value} on {sq}", value=str(sq))
+        for sq in squares
+        if str(sq).startswith(current.strip().lower())
     ][:MAX_CHOICES]
 
 
@@ -146,10 +164,16 @@ class D20Chess(commands.Cog):
         await run_command(interaction, D.Odds, origin=origin, to=to)
 
     @d20.command(name="promote", description="Promote the piece that may promote now")
-    @app_commands.describe(piece="What it becomes")
+    @app_commands.describe(
+        piece="What it becomes",
+        square="A piece kept unpromoted: its square (it promotes before your move, at no turn)",
+    )
     @app_commands.choices(piece=PROMOTIONS)
-    async def promote(self, interaction: discord.Interaction, piece: str) -> None:
-        await run_command(interaction, D.Promote, piece=piece)
+    @app_commands.autocomplete(square=ac_promote_square)
+    async def promote(
+        self, interaction: discord.Interaction, piece: str, square: str | None = None
+    ) -> None:
+        await run_command(interaction, D.Promote, piece=piece, square=square)
 
     @d20.command(name="keep", description="Do not promote now: the piece keeps its XP")
     async def keep(self, interaction: discord.Interaction) -> None:

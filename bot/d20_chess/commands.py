@@ -27,9 +27,12 @@ class Move(Command):
 
 @dataclass(frozen=True, slots=True)
 class Promote(Command):
+    """Promote the piece asked about, or (``square``) a piece kept unpromoted, before the move."""
+
     name: ClassVar[str] = "promote"
     system: ClassVar[str] = SYSTEM
     piece: Kind
+    square: Square | None = None
 
 
 @dataclass(frozen=True, slots=True)

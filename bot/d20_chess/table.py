@@ -24,6 +24,7 @@ from rules.d20_chess.captures import DIE, NEEDED, modifiers
 from rules.d20_chess.state import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, State
 from rules.d20_chess.system import SYSTEM
 from rules.d20_chess.tiles import HOUSE_DECK, parse_deck
+from rules.d20_chess.turn import waiting
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -203,9 +204,15 @@ class D20ChessTable(SystemPlugin):
             cls = D.Odds if verb == "odds" else D.Move
             return K.build(cls, origin=args[0], to=args[1])
         if verb == "promote":
+            if len(args) == 2:  # a piece kept unpromoted: its square and what it becomes
+                square, piece = (
+                    args if args[0][:1].isalpha() and args[0][1:].isdigit() else args[::-1]
+                )
+                return K.build(D.Promote, piece=piece, square=square)
             if len(args) != 1:
                 raise ParseError(
                     "say `promote knight`, `promote bishop`, `promote rook` or `promote queen`"
+                    " (a piece kept unpromoted: `promote b8 queen`)"
                 )
             return K.build(D.Promote, piece=args[0])
         if verb == "rules":
@@ -229,7 +236,11 @@ class D20ChessTable(SystemPlugin):
         if isinstance(c, D.Move):
             return table.act(A.Move(c.origin, c.to), player)
         if isinstance(c, D.Promote):
-            return table.act(A.Promote(c.piece), player)
+            if c.square is None and not state.offers:  # (one piece kept unpromoted: that one)
+                kept = {a.square for a in waiting(state, state.to_act) if a.kind is c.piece}
+                if len(kept) == 1:
+                    return table.act(A.Promote(c.piece, kept.pop()), player)
+            return table.act(A.Promote(c.piece, c.square), player)
         if isinstance(c, D.Keep):
             return table.act(A.Keep(), player)
         if isinstance(c, D.Pass):

@@ -15,6 +15,7 @@ from rules.d20_chess.promotion import promotions
 from rules.d20_chess.state import State
 from rules.d20_chess.system import SYSTEM
 from rules.d20_chess.tiles import HOUSE_DECK, Effect, Tile
+from rules.d20_chess.turn import waiting
 
 HOUSE_NOTE = (
     "The tile deck and the Dragon's behaviour are this project's own house content: the "
@@ -64,6 +65,8 @@ def describe_action(state: State, action: Action) -> str:
             f"{odds_text(state, action)}"
         )
     offered = state.piece(state.offers[0]) if state.offers else None
+    if offered is None and isinstance(action, Promote) and action.square is not None:
+        offered = state.at(action.square)  # (a piece kept unpromoted, before the move)
     where = "" if offered is None else f" the {offered.kind.value} on {offered.square}"
     if isinstance(action, Promote):
         return f"Promote{where} to a {action.kind.value}"
@@ -106,19 +109,34 @@ def prompt(state: State, discord: bool = False) -> str:
             f"and may promote to {kinds} (this costs no turn): {how}."
         )
     who = state.to_act.title
-    if SYSTEM.legal_actions(state) == [Pass()]:
+    later = _may_promote(state, discord)
+    if Pass() in SYSTEM.legal_actions(state):
         how = "press Pass" if discord else "`pass`"
-        return f"{who} has no piece that can move: {how}."
+        return f"{who} has no piece that can move: {how}.{later}"
     if discord:
         return (
             f"{who} to move (turn {state.turn}): `/d20 move` with the piece's square and where it "
             "goes; a move onto an enemy is an attack (`/d20 odds` shows its chances)."
+            + later
             + king_warning(state)
         )
     return (
         f"{who} to move (turn {state.turn}): `move <from> <to>`, or `actions` for the "
-        "numbered list." + king_warning(state)
+        "numbered list." + later + king_warning(state)
     )
+
+
+def _may_promote(state: State, discord: bool) -> str:
+    """The mover's pieces kept unpromoted that may promote before the move (no turn)."""
+    found = {a.square: a for a in waiting(state, state.to_act) if a.square is not None}
+    if not found:
+        return ""
+    sq = next(iter(found))
+    piece = state.at(sq)
+    assert piece is not None
+    how = "`/d20 promote` with its square" if discord else f"`promote {sq} <piece>`"
+    more = f" (and {count(len(found) - 1, 'other')})" if len(found) > 1 else ""
+    return f" The {piece.kind.value} on {sq}{more} may still promote first, at no turn: {how}."
 
 
 def _promotions(state: State) -> list[Kind]:
@@ -272,7 +290,9 @@ TERMS = {
     "11; halves are kept), from XP tiles, and 8 for a Pawn reaching the far end.",
     "promotion": "When a piece's value + XP reaches the value of a higher piece (Knight or "
     "Bishop 3, Rook 5, Queen 8), its owner may promote it, spending all its XP. It costs no "
-    "turn. Declined, the piece keeps its XP and is asked again when it next gains XP.",
+    "turn. Declined, the piece keeps its XP and is asked again when it next gains XP; it may "
+    "also promote before any of its owner's moves (`promote b8 queen`, `/d20 promote` with "
+    "its square).",
     "dragon": "An NPC with Attack 11 and Defence 11, woken by its lair tile. After every move it "
     "acts: it comes out by its lair, or attacks the piece next to it with the lowest Defence "
     "with the capture roll, or steps towards the nearest piece. It can be attacked and "

@@ -22,10 +22,13 @@ class Move(Action):
 
 @dataclass(frozen=True, slots=True)
 class Promote(Action):
-    """Promote the piece with the open offer."""
+    """Promote the piece with the open offer, or (``square``) the mover's piece on that square
+    that may promote, before its move: promoting costs no turn, so a piece kept unpromoted may
+    promote at any of its owner's moves."""
 
     name: ClassVar[str] = "promote"
     kind: Kind
+    square: Square | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +52,13 @@ class Concede(Action):
 
 
 TYPES: dict[str, type[Action]] = {a.name: a for a in (Move, Promote, Keep, Pass, Concede)}
-DECODERS = {"origin": Square.parse, "to": Square.parse, "kind": Kind, "by": Player.parse}
+DECODERS = {
+    "origin": Square.parse,
+    "to": Square.parse,
+    "kind": Kind,
+    "by": Player.parse,
+    "square": lambda v: None if v is None else Square.parse(v),
+}
 
 
 def action_from_dict(d: Mapping[str, Any]) -> Action:

@@ -2,7 +2,9 @@
 
 ``evaluate``: piece values, experience, Pawns' advance, pieces closing on the enemy King and a
 King's nearness to the Dragon; ``material``: the piece values alone (the greedy baseline's
-measure). Both from ``player``'s side, zero-sum; a finished game is scored by
+measure). The piece values are the usual chess values (``D20_VALUES``: a Queen 9), a measure
+of worth for the search, not the game's Attack and Defence table (its Queen 8), which only
+decides the capture rolls. Both from ``player``'s side, zero-sum; a finished game is scored by
 ``rules.ai.evaluation.evaluate``.
 """
 

@@ -56,7 +56,16 @@ def _legal_actions(state: State) -> Sequence[Action]:
     if state.offers:
         piece = state.piece(state.offers[0])
         return [*(Promote(k) for k in promotions(piece)), Keep()]
-    return moves(state, state.to_act) or [Pass()]
+    first: list[Action] = [*moves(state, state.to_act)] or [Pass()]
+    return [*first, *waiting(state, state.to_act)]
+
+
+def waiting(state: State, player: Player) -> list[Promote]:
+    """The promotions ``player``'s pieces may make before their move: a piece kept unpromoted
+    when it was asked may promote at any of its owner's moves (the rules: it "can promote";
+    promoting costs no turn)."""
+    mine = sorted(state.side(player), key=lambda p: p.square.index)
+    return [Promote(k, p.square) for p in mine for k in promotions(p)]
 
 
 def check(state: State, action: Action, *, player: Player | None = None) -> None:
@@ -72,12 +81,18 @@ def check(state: State, action: Action, *, player: Player | None = None) -> None
         raise NotYourDecision(f"it is {who.title}'s decision now")
     if state.offers:
         _check_offer(state, action)
+    elif isinstance(action, Promote) and action.square is not None:
+        _check_waiting(state, action)
     elif isinstance(action, Move):
         _check_move(state, action)
     elif isinstance(action, Pass):
         if moves(state, state.to_act):
             raise IllegalAction(f"{state.to_act.title} has a move to make and cannot pass")
     elif isinstance(action, Promote | Keep):
+        can = waiting(state, who)
+        if isinstance(action, Promote) and can:
+            where = ", ".join(sorted({str(a.square) for a in can}))
+            raise IllegalAction(f"say which piece promotes: the one on {where}")
         raise IllegalAction(f"no piece may promote now: {who.title} moves a piece")
     else:
         raise IllegalAction(f"{action.name} is not possible now: {who.title} moves a piece")
@@ -90,9 +105,23 @@ def _check_offer(state: State, action: Action) -> None:
     choices = promotions(piece)
     names = ", ".join(k.value for k in choices[:-1]) + (" or " if len(choices) > 1 else "")
     names += choices[-1].value
-    if not isinstance(action, Promote):
+    if not isinstance(action, Promote) or action.square not in (None, piece.square):
         raise IllegalAction(f"first decide whether {piece.label} promotes (to {names}) or not")
     if action.kind not in choices:
+        raise IllegalAction(f"{piece.label} can promote to {names}, not to a {action.kind.value}")
+
+
+def _check_waiting(state: State, action: Promote) -> None:
+    assert action.square is not None
+    piece = state.at(action.square)
+    me = state.to_act
+    if piece is None or piece.owner is not me:
+        raise IllegalAction(f"{me.title} has no piece on {action.square}")
+    choices = promotions(piece)
+    if not choices:
+        raise IllegalAction(f"{piece.label} cannot promote: its value and XP reach no higher piece")
+    if action.kind not in choices:
+        names = ", ".join(k.value for k in choices)
         raise IllegalAction(f"{piece.label} can promote to {names}, not to a {action.kind.value}")
 
 
@@ -124,6 +153,7 @@ def apply(
     rec = RecordingDice(dice)
     events: list[Event] = []
     new = state
+    free = isinstance(action, Promote) and action.square is not None and not state.offers
     if isinstance(action, Concede):
         text = f"{action.by.other.title} wins: {action.by.title} conceded"
         events.append(Event("conceded", f"{action.by.title} concedes."))
@@ -131,12 +161,17 @@ def apply(
     else:
         if isinstance(action, Move):
             new = make_move(state, action, rec, events)
+        elif free and isinstance(action, Promote) and action.square is not None:
+            piece = state.at(action.square)
+            assert piece is not None
+            new = promote(state, piece.key, action.kind, events)  # (no turn: the move waits)
         elif isinstance(action, Promote | Keep):
             kind = action.kind if isinstance(action, Promote) else None
             new = promote(state, state.offers[0], kind, events)
         else:
             events.append(Event("pass", f"{state.to_act.title} has no move and passes."))
-        new = carry_on(new, rec, events)
+        if not free:  # (a promotion before the move costs no turn: the move still waits)
+            new = carry_on(new, rec, events)
     if new.outcome is not None:
         new = replace(new, offers=())
     step = Step(action, tuple(rec.rolls), tuple(events))

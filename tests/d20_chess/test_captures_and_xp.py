@@ -207,3 +207,42 @@ def test_a_pawn_at_the_far_end_gains_8_xp_and_may_become_a_queen() -> None:
     black = position("bPc2 wKh1 bKa8", EMPTY_DECK, to_act=Player.BLACK)
     black = play(black, "c2", "c1")
     assert black.at(SQ("c1")).xp == 8  # type: ignore[union-attr]
+
+
+def test_a_piece_kept_unpromoted_may_promote_at_any_of_its_owners_moves() -> None:
+    """The rules: a piece whose value + XP reaches a higher piece "can promote", and promoting
+    costs no turn. A Pawn kept on the far rank could never promote again (it has no move, so
+    gains no XP, and a promotion was only offered when XP was gained); now, at each of its
+    owner's moves, its promotions are listed beside the moves, and taking one leaves the move
+    still to make. Out of the owner's move, or for a piece that cannot, it is refused."""
+    s = position("wKa1 bKh1 wPb7 bPh7", EMPTY_DECK)
+    s = play(s, "b7", "b8")
+    s, _ = SYSTEM.apply(s, Keep(), ScriptedDice([]))
+    assert s.to_act is Player.BLACK and Promote(Kind.QUEEN, SQ("b8")) not in SYSTEM.legal_actions(s)
+    with pytest.raises(NotYourDecision):
+        SYSTEM.check(s, Promote(Kind.QUEEN, SQ("b8")), player=Player.WHITE)
+    s = play(s, "h7", "h6")
+    legal = SYSTEM.legal_actions(s)
+    assert [a for a in legal if isinstance(a, Promote)] == [
+        Promote(k, SQ("b8")) for k in (Kind.KNIGHT, Kind.BISHOP, Kind.ROOK, Kind.QUEEN)
+    ]
+    assert isinstance(legal[0], Move)  # (the moves first)
+    after, events = SYSTEM.apply(s, Promote(Kind.QUEEN, SQ("b8")), ScriptedDice([]))
+    assert where(after, "b8") == "wQ" and after.at(SQ("b8")).xp == 0  # type: ignore[union-attr]
+    assert after.to_act is Player.WHITE and after.moves == s.moves  # no turn spent
+    assert "promotes to a Queen" in " ".join(e.text for e in events)
+    assert not any(isinstance(a, Promote) for a in SYSTEM.legal_actions(after))
+    after = play(after, "b8", "b1")  # the move is still White's to make
+    assert where(after, "b1") == "wQ" and after.to_act is Player.BLACK
+    with pytest.raises(IllegalAction, match="cannot promote"):
+        SYSTEM.check(s, Promote(Kind.QUEEN, SQ("a1")))  # the King
+    with pytest.raises(IllegalAction, match="has no piece on h1"):
+        SYSTEM.check(s, Promote(Kind.QUEEN, SQ("h1")))
+    with pytest.raises(IllegalAction, match="say which piece promotes: the one on b8"):
+        SYSTEM.check(s, Promote(Kind.QUEEN))
+    # A saved game's log keeps the square (and an offer's answer, none).
+    from rules.d20_chess.actions import action_from_dict
+
+    for a in (Promote(Kind.QUEEN, SQ("b8")), Promote(Kind.ROOK)):
+        assert action_from_dict(a.to_dict()) == a
+    assert action_from_dict({"type": "promote", "kind": "Queen"}) == Promote(Kind.QUEEN)

@@ -167,3 +167,36 @@ async def test_help_and_rules_say_what_is_house_content(table: Harness) -> None:
     assert "house content" in sent.content and "/d20 move" in sent.content
     sent = await table.slash(ALICE, "rules", system="d20-chess", topic="dragon")
     assert "Attack 11 and Defence 11" in sent.content and "House content" in sent.content
+
+
+async def test_a_piece_kept_unpromoted_promotes_with_its_square(table: Harness) -> None:
+    """/d20 promote with `square`: its autocomplete offers the mover's pieces kept unpromoted;
+    the promotion costs no turn (the move is still the player's). A set position is put in
+    the game's place (in the service's cache, its history kept)."""
+    from dataclasses import replace
+
+    from rules.core.board import Square
+    from rules.core.dice import ScriptedDice
+    from rules.d20_chess.actions import Keep
+    from rules.d20_chess.pieces import Kind
+    from tests.d20_chess.helpers import EMPTY_DECK, play, position
+
+    channel = await start(table)
+    svc = service(table)
+    row, live = await state_of(table, channel)
+    s = play(position("wKa1 bKh1 wPb7 bPh7", EMPTY_DECK), "b7", "b8")
+    s, _ = SYSTEM.apply(s, Keep(), ScriptedDice([]))
+    s = play(s, "h7", "h6")
+    svc._remember(row.id, row.version, replace(s, history=live.history))
+    white = int(svc.user_of(row, s.to_act))
+    offered = await table.autocomplete(white, "d20 promote", "square", channel=channel, square="")
+    assert [c["value"] for c in offered] == ["b8"], offered
+    other = BOB if white == ALICE else ALICE
+    assert (
+        await table.autocomplete(other, "d20 promote", "square", channel=channel, square="") == []
+    )
+    r = await table.slash(white, "d20 promote", channel=channel, piece="queen", square="b8")
+    assert "promotes to a Queen" in r.content, r.content
+    _, now = await state_of(table, channel)
+    assert now.at(Square.parse("b8")).kind is Kind.QUEEN and now.to_act is s.to_act
+    assert table.errors == [] and table.violations == []

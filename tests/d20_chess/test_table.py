@@ -323,3 +323,21 @@ def deck_of_one() -> str:
     lone = deck({"name": "Nothing", "effect": "empty", "count": 1})
     lone = replace(lone, deck=replace(lone.deck, name="Lone deck"))
     return tiles_text(position("wKa1 bKh8", lone))
+
+
+def test_a_piece_kept_unpromoted_is_named_in_the_prompt_and_promotes_by_its_words() -> None:
+    """The prompt tells the mover a kept piece may still promote; `promote queen` promotes it
+    when it is the only one, `promote b8 queen` names it."""
+    from rules.d20_chess.actions import Keep
+    from rules.d20_chess.pieces import Kind
+    from tests.d20_chess.helpers import EMPTY_DECK, play, position
+
+    t = new()
+    s = play(position("wKa1 bKh1 wPb7 bPh7", EMPTY_DECK), "b7", "b8")
+    s, _ = t.rules.apply(s, Keep(), ScriptedDice([]))
+    t.state = play(s, "h7", "h6")
+    prompt = t.plugin.prompt(t.state)
+    assert "The Pawn on b8 may still promote first, at no turn: `promote b8 <piece>`" in prompt
+    r = t.run("promote b8 queen")
+    assert r.ok and "promotes to a Queen" in r.text, r.text
+    assert t.state.at(Square.parse("b8")).kind is Kind.QUEEN and t.state.to_act is Player.WHITE

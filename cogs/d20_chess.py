@@ -36,36 +36,43 @@ async def _my_state(interaction: discord.Interaction) -> tuple[Any, Any] | None:
     return state, svc.seat(row, interaction.user.id)
 
 
-async def ac_from(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def _movers_state(interaction: discord.Interaction) -> Any | None:
+    """The live state when the asker (or a spectator) may look at the mover's choices: a
+    move is open (no promotion asked, the game on) and the asker is not the other side."""
     got = await _my_state(interaction)
     if got is None:
-        return []
+        return None
     state, seat = got
     if state.over or state.offers or (seat is not None and seat is not state.to_act):
-        return []
+        return None
+    return state
+
+
+def _pieces_on(state: Any, squares: list[Any], current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
     return [
-        app_commands.Choice(name=f"{p.kind.value} on {p.square}", value=str(p.square))
-        for p in movable(state, state.to_act)
-        if str(p.square).startswith(current.strip().lower())
+        app_commands.Choice(name=f"{state.at(sq).kind.value} on {sq}", value=str(sq))
+        for sq in squares
+        if str(sq).startswith(typed)
     ][:MAX_CHOICES]
+
+
+async def ac_from(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    state = await _movers_state(interaction)
+    if state is None:
+        return []
+    return _pieces_on(state, [p.square for p in movable(state, state.to_act)], current)
 
 
 async def ac_promote_square(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The asker's pieces kept unpromoted that may promote before their move."""
-    got = await _my_state(interaction)
-    if got is None:
-        return []
-    state, seat = got
-    if state.over or state.offers or (seat is not None and seat is not state.to_act):
+    state = await _movers_state(interaction)
+    if state is None:
         return []
     squares = sorted({a.square for a in waiting(state, state.to_act) if a.square is not None})
-    return [
-        app_commands.Choice(name=f"{state.at(sq).kind.value} on {sq}", value=str(sq))
-        for sq in squares
-        if str(sq).startswith(current.strip().lower())
-    ][:MAX_CHOICES]
+    return _pieces_on(state, squares, current)
 
 
 async def _from_piece(interaction: discord.Interaction) -> tuple[Any, Any] | None:

@@ -78,7 +78,8 @@ TERMS: dict[str, str] = {
     ),
     "Cursed": (
         "A Cursed piece gains one Disadvantage token whenever an ally gains Disadvantage tokens "
-        "(including the Reactivation token). A Curse and a Blessing cancel; no double Curses."
+        "from an effect (the Reactivation token included; no chains, not before the first "
+        "Activation). A Curse and a Blessing cancel; no double Curses."
     ),
     "En Passant": (
         "In a Pawn's first Activation of the game it may make a second one-square Move."
@@ -119,9 +120,11 @@ TERMS: dict[str, str] = {
         "higher total of points on the board (plus upgrades) after turn 10 wins."
     ),
     "Divination": (
-        "Faction rules may Divinate: deal three tarot cards (the first becomes active unless a "
-        "preferred card was dealt) or switch the active card to another dealt one. The active "
-        "card's effects are enforced by the bot."
+        "Faction rules may Divinate: deal three tarot cards; the first becomes active, or the "
+        "player may choose a preferred card of the rule among those dealt. Or switch the "
+        "active card to another dealt one. The bot enforces the active card's effects, except "
+        "the five it leaves to the table (The Emperor, Wheel of Fortune, Strength, The Hanged "
+        "Man, The Moon: manual adjustments)."
     ),
     "Scatter": (
         "Roll a D8 for one of the eight neighbouring squares (numbered clockwise from north) "

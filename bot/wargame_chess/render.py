@@ -22,6 +22,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.tiles import Palette, palette_png
 from rules.core.errors import RulesError
+from rules.wargame_chess.activation import activatable
 from rules.wargame_chess.board import FILES, Player, Square, Terrain
 from rules.wargame_chess.engine import combat_squares, destinations, targets
 from rules.wargame_chess.pieces import Kind
@@ -690,7 +691,8 @@ def _status_line(s: GameState) -> str:
     d = s.decider
     who = d.title if d is not None else ""
     if s.pending is None:
-        verb = "picks the Activation" if s.activation_picker is not None else "to Activate"
+        verb = "to Reactivate" if activatable(s)[1] else "to Activate"
+        verb = "picks the Activation" if s.activation_picker is not None else verb
         return f"Turn {s.turn} of 10 · {who} {verb}"
     what = s.pending.prompt or s.pending.decision.value
     return f"Turn {s.turn} of 10 · {who}: {what}"

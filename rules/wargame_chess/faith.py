@@ -306,8 +306,12 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
         return step.data, "Choose the active card (a preferred card was dealt)"
     if k in ("curse_one", "advantage_one"):
         return step.data, f"{step.source}: choose which of the highest-ranked pieces"
-    if k == "curse_any":
-        keys = tuple(p.key for p in tx.on_board() if not p.cursed and tx.can_be_cursed(p))
+    if k == "curse_any":  # ("a piece that does not have a faith mechanic rule")
+        keys = tuple(
+            p.key
+            for p in tx.on_board()
+            if not p.cursed and tx.can_be_cursed(p) and not _faith_rule(tx, p)
+        )
         return (*keys, NONE) if keys else (), f"{step.source}: you may Curse one piece"
     if k == "bless_enemy":
         keys = tuple(p.key for p in tx.on_board(pl.other) if not p.blessed and tx.can_be_blessed(p))
@@ -348,13 +352,21 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
         attacker = tx.piece(step.data[0])
         if attacker.zone is not Zone.BOARD:
             return (), ""
+        capped = tx.config.at_least(5)  # (the quantity caps, WC-2/R5; before: not checked)
         keys = tuple(
             p.key
             for p in tx.pieces.values()
-            if p.owner is pl and p.zone is Zone.SLAIN and p.rank < attacker.rank
+            if p.owner is pl
+            and p.zone is Zone.SLAIN
+            and p.rank < attacker.rank
+            and not (capped and tx.room_for(pl, p.option, p.kind, ignore=attacker.key))
         )
+        lost = ""
+        if attacker.has(CommonRule.FACTION_LEADER):  # (a faction ranking a piece above it)
+            lost = " (it is your Faction Leader: replaced, it goes to the slain zone and you lose)"
         return (*keys, NONE) if keys else (), (
             f"{step.source}: you may replace {attacker.label} with a higher-ranked slain piece"
+            + lost
         )
     if k == "world_ask":
         return ("yes", "no"), f"{step.source}: redeploy all of your pieces?"
@@ -550,6 +562,16 @@ def _h_choose(tx: Transaction, a: Choose) -> None:
     _resolve(tx, step, a.option)
 
 
+def _faith_rule(tx: Transaction, piece: Piece) -> bool:
+    """Whether ``piece`` has a faith mechanic rule of its own (a server faction's option's rule
+    tagged with one; no core piece has one). Counted from rules revision 5 (The Hierophant
+    offered such pieces before)."""
+    if not tx.config.at_least(5):
+        return False
+    option = tx.config.teams[piece.owner].faction.option(piece.option)
+    return any(t.faith is not None for t in option.texts)
+
+
 # ---------------------------------------------------------------------------------------------
 # Passive effects
 # ---------------------------------------------------------------------------------------------
@@ -557,6 +579,10 @@ class Fool(GameEffect):
     name = "tarot:0"
 
     def can_be_slain(self, tx: Transaction, piece: Piece) -> bool:
+        """The Fool's "Jokers cannot be slain": every Joker from rules revision 5 (a faction's
+        Joker may lose Fool's Endeavour); before, the pieces with that rule."""
+        if tx.config.at_least(5):
+            return piece.kind is not Kind.JOKER
         return not piece.has(CommonRule.FOOLS_ENDEAVOUR)
 
 

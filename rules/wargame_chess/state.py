@@ -18,7 +18,7 @@ from rules.wargame_chess.teams import TeamList
 
 FORMAT_VERSION = 1
 LAST_TURN = 10
-RULES_REVISION = 4  # see GameConfig.revision
+RULES_REVISION = 5  # see GameConfig.revision
 
 
 class AmbiguousPiece(ParseError):
@@ -279,7 +279,11 @@ class GameConfig:
     # the key); 2: with them; 3 (2026-11-27): The Magician's swap is one step, the game's end
     # judged after it (R47), and a Rook does not Castle with its own Joker while another ally
     # can (R21); 4 (2026-11-28): the bones are read once play has begun, not while Trees are
-    # set up or teams deployed (a reading then told the other player what the team held, R9).
+    # set up or teams deployed (a reading then told the other player what the team held, R9);
+    # 5 (2026-11-28): every Joker loses its tokens at the end of the turn, is protected by The
+    # Fool and is "their own Joker" for tokens, whether or not its faction kept Fool's
+    # Endeavour (R21, R46); The Hierophant does not Curse a piece with a faith mechanic rule
+    # (R50); The Magician brings back only a piece there is room for (R5, R47).
     # New games take the newest.
     revision: int = RULES_REVISION
 

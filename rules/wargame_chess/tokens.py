@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from rules.wargame_chess.board import (
     Player,
 )
-from rules.wargame_chess.pieces import CommonRule
+from rules.wargame_chess.pieces import CommonRule, Kind
 from rules.wargame_chess.state import (
     GameState,
     Piece,
@@ -139,7 +139,10 @@ def token_targets(state: GameState, giver: Player, candidates: Iterable[Piece]) 
     """Valid targets when ``giver`` chooses a piece to receive a token: their own Jokers only
     when nothing else is a valid target (an opponent's Joker is always fair game)."""
     pool = [p for p in candidates if p.zone is Zone.BOARD]
-    not_own_jokers = [
-        p for p in pool if not (p.owner is giver and p.has(CommonRule.FOOLS_ENDEAVOUR))
-    ]
+    every_joker = state.config.at_least(5)  # (any Joker; before revision 5, by Fool's Endeavour)
+
+    def joker(p: Piece) -> bool:
+        return p.kind is Kind.JOKER if every_joker else p.has(CommonRule.FOOLS_ENDEAVOUR)
+
+    not_own_jokers = [p for p in pool if not (p.owner is giver and joker(p))]
     return not_own_jokers or pool

@@ -9,7 +9,7 @@ from dataclasses import replace
 from rules.wargame_chess.board import (
     Player,
 )
-from rules.wargame_chess.pieces import CommonRule
+from rules.wargame_chess.pieces import CommonRule, Kind
 from rules.wargame_chess.state import (
     LAST_TURN,
     EffectStep,
@@ -54,8 +54,10 @@ def start_turn(tx: Transaction, turn: int, first: Player) -> None:
 
 
 def end_turn(tx: Transaction) -> None:
+    every_joker = tx.config.at_least(5)  # (the rulebook: "on all Jokers"; before: by the rule)
     for p in list(tx.pieces.values()):
-        if p.has(CommonRule.FOOLS_ENDEAVOUR) and (p.advantage or p.disadvantage):
+        joker = p.has(CommonRule.FOOLS_ENDEAVOUR) or (every_joker and p.kind is Kind.JOKER)
+        if joker and (p.advantage or p.disadvantage):
             tx.update(p.key, advantage=0, disadvantage=0)
             tx.emit(
                 "tokens_removed", f"{p.key} loses all its tokens (Fool's Endeavour)", piece=p.key

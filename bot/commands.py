@@ -227,7 +227,7 @@ class AISeats(Command):
 
     name: ClassVar[str] = "ai"
     console_only: ClassVar[bool] = True
-    seats: str = "black"
+    seats: str = ""  # "": say who the AI plays, change nothing
     level: str = ""
 
 

@@ -39,7 +39,7 @@ def run_console(
         stdout.flush()
 
     table.emit = emit
-    shown = 0
+    shown = _last_picture(images)  # (numbered on from the pictures already there)
     stdout.write(BANNER)
     while True:
         stdout.write("\n> ")
@@ -49,10 +49,11 @@ def run_console(
             stdout.write("\n")
             return 0
         line = line.strip()
-        if line.lower() in ("quit", "exit"):
+        if line.lower().split()[:1] in (["quit"], ["exit"]):  # (`quit game` too)
             return 0
         if not line:
             continue
+        was_over = table.over
         try:
             reply = table.run(line)
         except KeyboardInterrupt:  # Ctrl-C while watching the AI: back to the prompt
@@ -71,8 +72,18 @@ def run_console(
             path = images / f"{shown:03d}-{reply.image_name}"
             path.write_bytes(reply.image)
             stdout.write(f"[picture: {path}]\n")
-        if table.over and GAME_OVER_HINT not in reply.text:  # (a refusal too: it is over)
-            stdout.write(GAME_OVER_HINT + "\n")
+        ended_now = table.over and not was_over
+        if (ended_now or (table.over and not reply.ok)) and GAME_OVER_HINT not in reply.text:
+            stdout.write(GAME_OVER_HINT + "\n")  # (at the end, and on a refusal after it)
+
+
+def _last_picture(images: Path | None) -> int:
+    """The highest number among the pictures already in ``images`` (0: none), so that a new
+    console writes after them instead of over them."""
+    if images is None or not images.is_dir():
+        return 0
+    numbers = [int(p.name[:3]) for p in images.glob("[0-9][0-9][0-9]-*")]
+    return max(numbers, default=0)
 
 
 __all__ = ["run_console"]

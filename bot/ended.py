@@ -22,10 +22,12 @@ AFTER_THE_END = (K.ShowBoard, K.ShowStatus, K.ShowLog)
 class EndedGames:
     """Looks at finished games (``svc`` is the GameService this part is mixed into)."""
 
-    async def over_text(self, row: GameRow | None) -> str:
-        """ "This game is over", with how it ended when its rules say (a stale button)."""
+    async def over_text(self, row: GameRow | None, channel_id: int | None = None) -> str:
+        """The words for a game that is over (a stale button), with how it ended when its rules
+        say, but only in the game's own channel (``channel_id``; None: no channel to check)."""
         svc: Any = self  # the GameService this part is mixed into
-        if row is None or not row.started or svc.unknown_system(row) is not None:
+        elsewhere = channel_id is not None and row is not None and row.channel_id != channel_id
+        if row is None or not row.started or elsewhere or svc.unknown_system(row) is not None:
             return "This game is over."
         state = await svc.state_of(row)
         result = None if state is None else svc.plugin(row).rules.result(state)

@@ -76,6 +76,8 @@ def glossary_answer(
     if found is not None:
         return f"{found[0]}: {found[1]}" + (f"\n({credit})" if credit else "")
     listed = ", ".join(suggest_terms(terms, text, limit))
+    if len(terms) > limit:  # (the list is cut: the rest are found all the same)
+        listed += f" (and {len(terms) - limit} more: `rules <word>` finds any)"
     if not text:
         return f"Rules terms: {listed}"
     return f"No rules term '{text[:30]}'. The terms, closest first: {listed}"

@@ -5,14 +5,15 @@ game allows hints, and the words for its moves and hints. The search itself is p
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.plugin import SystemPlugin
 from rules.ai.players import DEFAULT_LEVEL, AIPlayer, level
 from rules.core.board import Player
-from rules.core.errors import ParseError
+from rules.core.chance import TooManyOutcomes
+from rules.core.errors import ParseError, RulesError
 
 LEVEL_WORDS = ("easy", "medium", "hard")
 SEAT_WORDS = {
@@ -29,7 +30,10 @@ AI_HELP = (
     "`hint` shows the AI's suggestion for your decision in a game made with `hints`."
 )
 # (undo is for games without secrets: the cards an action drew would be seen, then taken back)
-AI_UNDO_HELP = " `undo` takes back your last action and the AI's replies."
+AI_UNDO_HELP = (
+    " `undo` takes back your last command (all it did: `move` Activates and Moves, `deploy "
+    "auto` places a team) and the AI's replies."
+)
 # /help's line on practice in Discord
 PRACTICE_HELP = (
     "No opponent at hand? `/game new` with me (the bot) as the opponent starts a practice game: "
@@ -122,12 +126,31 @@ def split_words(
     return opp, tuple(rest), after_ai
 
 
-def take_back(rules: Any, state: Any, opponent: Opponent) -> tuple[Any, int, int]:
-    """Undo in a game against the AI: the state before the person's last action, the AI's
-    actions since taken back with it (else the AI would play again at once, with new dice), how
-    many actions that is, and how many of them are the person's; (``state``, 0, 0) when the
-    person has made none yet."""
+# The starts of the person's last commands kept for undo (``take_back``'s ``marks``)
+MARKS = 20
+
+
+def with_mark(meta: Mapping[str, Any], begun: int) -> dict[str, Any]:
+    """A practice game's meta with one more command's start (``begun``, the game's length
+    before it) among its ``marks``; marks of what is no longer played are dropped."""
+    kept = [int(m) for m in meta.get("marks", []) if int(m) < begun]
+    return {**meta, "marks": [*kept[-(MARKS - 1) :], begun]}
+
+
+def take_back(
+    rules: Any, state: Any, opponent: Opponent, marks: Sequence[int] = ()
+) -> tuple[Any, int, int]:
+    """Undo in a game against the AI: the state before the person's last command (``marks``:
+    where each of the person's commands began, the game's length then: one command may make
+    several actions, `move N2 h4` an Activation and its Move, "Deploy automatically" a whole
+    team) or, without marks, their last action; the AI's actions since taken back with it
+    (else the AI would play again at once, with new dice); how many actions that is, and how
+    many of them are the person's. (``state``, 0, 0) when the person has made none yet."""
     seen = rules.positions(state)
+    for m in reversed(marks):  # the last command of the person's that is still in the game
+        if 0 <= m < len(seen) and not opponent.plays(seen[m][0]):
+            mine = sum(1 for w, _ in seen[m:] if not opponent.plays(w))
+            return seen[m][1], len(seen) - m, mine
     acts = [step.action for step in rules.history(state)]
     for i in range(len(seen) - 1, -1, -1):
         who = seen[i][0]
@@ -188,13 +211,15 @@ def _pct(p: Any) -> str:
 def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
     """The AI's suggestion for the decision now: the action, its expected value and the exact
     odds behind it, and the next best choices."""
-    choice = opp.player().choose(plugin.rules, state)
-    who = plugin.rules.decider(state)
+    rules = plugin.rules
+    choice = opp.player().choose(rules, state)
+    who = rules.decider(state)
+    then = _then(plugin, state, choice.action, opp)
     lines = [
         f"Hint for {who.title if who is not None else 'nobody'} ({opp.level} AI): "
-        f"{plugin.describe_action(state, choice.action)}, expected value {choice.value:+.2f} "
-        f"(for you: +1000 is a win, -1000 a loss; in between, your material, lead and threats "
-        f"minus your opponent's)."
+        f"{plugin.describe_action(state, choice.action)}{then}, expected value "
+        f"{_whole(choice.value)} (for you: +1000 is a win, -1000 a loss; in between, your "
+        "material, lead and threats minus your opponent's)."
     ]
     odds = plugin.rules.odds(state, choice.action)
     if odds:
@@ -205,12 +230,34 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
             "Next best: "
             + "; ".join(
                 f"{plugin.describe_action(state, r.action)} "
-                f"({'' if r.exact else 'no better than '}{r.value:+.2f})"
+                f"({_whole(r.value)}{'' if r.exact else ' at best'})"
                 for r in others
             )
             + "."
         )
     return "\n".join(lines)
+
+
+def _whole(value: float) -> str:
+    """A value in whole points with its sign ("+96", "+0", never "-0")."""
+    return f"{round(value):+d}"
+
+
+def _then(plugin: SystemPlugin, state: Any, action: Any, opp: Opponent) -> str:
+    """The AI's next choice when the same player decides again at once, with no dice between
+    (a piece chosen, then its Move or Attack): ", then <it>"; "" otherwise."""
+    rules = plugin.rules
+    try:
+        outs = rules.outcomes(state, action, limit=1)
+    except (TooManyOutcomes, RulesError):
+        return ""
+    if len(outs) != 1:
+        return ""
+    nxt = outs[0][1]
+    if rules.result(nxt) is not None or rules.decider(nxt) is not rules.decider(state):
+        return ""
+    follow = opp.player().choose(rules, nxt)
+    return f", then {plugin.describe_action(nxt, follow.action)}"
 
 
 def ai_choice_hidden(plugin: SystemPlugin, text: str, seats: tuple[Player, ...]) -> str:
@@ -221,7 +268,8 @@ def ai_choice_hidden(plugin: SystemPlugin, text: str, seats: tuple[Player, ...])
         return text
     (seat,) = seats
     return "\n".join(
-        f"{seat.title}: the AI's {plugin.choice_word}, shown once both are deployed"
+        f"{seat.title}: the AI's {plugin.choice_word}, its list shown once both are deployed (its "
+        "pieces are seen as they are placed)"
         if line.startswith(f"{seat.title}: ")
         else line
         for line in text.split("\n")

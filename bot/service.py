@@ -25,7 +25,7 @@ from bot.answers import Notice as Notice
 from bot.ended import AFTER_THE_END, EndedGames
 from bot.idle import IdleGames
 from bot.locks import KeyedLocks
-from bot.opponent import ai_decides_text
+from bot.opponent import ai_decides_text, with_mark
 from bot.painter import Painter
 from bot.plugin import SystemPlugin, check_revised_star
 from bot.practice import AIPractice
@@ -493,7 +493,7 @@ class GameService(AIPractice, UndoRequests, IdleGames, EndedGames):
             if row is None and live_in is not None:
                 raise _NotLiveHere
             if row is None or row.status == "over":
-                return Answer.error(await self.over_text(row))
+                return Answer.error(await self.over_text(row, channel_id))
             if channel_id is not None and row.channel_id != channel_id:
                 return Answer.error(WRONG_CHANNEL)
             if (refusal := self.unknown_system(row)) is not None:
@@ -555,6 +555,8 @@ class GameService(AIPractice, UndoRequests, IdleGames, EndedGames):
             meta = None
             if self.hands_over(row, new_state, user_id):  # the log line covers up to here
                 meta = {**row.meta, "logged": len(history(new_state))}
+            if self.opponent(row).seats:  # a practice game: where this command began (undo)
+                meta = with_mark(meta if meta is not None else row.meta, len(history(state)))
             try:
                 version = await self._save(row, state, new_state, user_id, status=status, meta=meta)
             except StaleVersion:
@@ -816,7 +818,7 @@ class GameService(AIPractice, UndoRequests, IdleGames, EndedGames):
         """In a game with secrets: the deciding player's hand and choices, for them alone."""
         row = await self.store.game(game_id)
         if row is None or row.status != "live":
-            return Answer.error(await self.over_text(row))
+            return Answer.error(await self.over_text(row, channel_id))
         if channel_id is not None and row.channel_id != channel_id:
             return Answer.error(WRONG_CHANNEL)
         if (refusal := self.unknown_system(row)) is not None:

@@ -8,10 +8,13 @@ buttons. The commands every system shares are run here; a system's own go to its
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 from collections.abc import Callable
 from typing import Any
+
+from rapidfuzz import fuzz, process
 
 from bot import commands as K
 from bot import systems
@@ -21,6 +24,7 @@ from bot.opponent import (
     AI_HELP,
     AI_UNDO_HELP,
     LEVEL_WORDS,
+    MARKS,
     MAX_WATCHED,
     Opponent,
     ai_choice_hidden,
@@ -42,6 +46,39 @@ from rules.core.history import Event
 from rules.core.words import count
 
 GAME_OVER_HINT = "Type `game new` to play again."
+# Words a player may try for a command the table says otherwise
+SAID_OTHERWISE = {
+    "resign": "to give up the game, `concede`",
+    "surrender": "to give up the game, `concede`",
+    "forfeit": "to give up the game, `concede`",
+    "exit": "`quit` leaves the table",
+    "team": "at the table, teams are given with the game: `game new <system> <white> | <black>`",
+    "d20": "that is how Discord says it (`/d20 move`); here, without `d20`: `move e2 e4`",
+    "chess28": "that is how Discord says it (`/chess28 move`); here, without `chess28`",
+}
+# Words that begin a line of a help without being commands ("no undo", "only ...")
+NOT_VERBS = frozenset({"only", "the", "and"})
+# The commands every table reads, beside each system's own (``verbs_of``)
+TABLE_VERBS = frozenset(
+    {"game", "new", "ai", "hint", "help", "status", "actions", "log", "export", "undo"}
+    | {"concede", "board", "rules", "quit"}
+)
+
+
+@functools.cache
+def verbs_of(plugin: SystemPlugin) -> frozenset[str]:
+    """The command words of a system's table, read from its help (the first word of each of
+    its commands: the help lists them all), with the words every table reads."""
+    found = set(TABLE_VERBS)
+    for line in plugin.help.splitlines():
+        line = re.sub(r"^\s*[A-Z][A-Za-z ()]*:\s+", "", line)  # ("Setup:", "Companion (...):")
+        for part in line.split("·"):
+            first = re.match(r"\s*([a-z][a-z-]{2,})(?=\s|$)", part)  # (not `ddis=1`)
+            if first is not None and first.group(1) not in NOT_VERBS:
+                found.add(first.group(1))
+    return frozenset(found)
+
+
 SHOWN_ACTIONS = 40
 
 
@@ -75,6 +112,10 @@ class Table:
         # showed: a number typed that it did not show, or whose choice reads otherwise now (an
         # action since, the AI's reply), would choose what the player never saw
         self.listed: tuple[Any, tuple[Action, ...], int, int] | None = None
+        # Where each of the person's commands began (the game's length before it), so that an
+        # undo against the AI takes back one command whole: `move N2 h4` (Activate, then Move)
+        # or `deploy auto` (a team), and no more (``opponent.take_back``)
+        self.marks: list[int] = []
 
     @property
     def rules(self) -> Any:
@@ -97,6 +138,7 @@ class Table:
             self.replacing = None
         if not self.discord and self.ai_decides() and not isinstance(command, _WHILE_AI):
             return self._play_on(command, player)
+        begun = -1 if before is None else len(self.rules.history(before))
         try:
             if self.over and command.system and not command.looks:  # (a system's action:
                 raise GameOver("the game is over")  # before its words are read on the board)
@@ -110,6 +152,7 @@ class Table:
         except RulesError as e:
             self.state = before  # nothing half-applied
             return refusal(e)
+        self._mark(command, begun)
         if reply.ok and not self.discord and self.ai_decides():
             if self.emit is not None:  # the person's reply first, then each AI action as played
                 self.emit(reply.text)
@@ -118,6 +161,17 @@ class Table:
                 more = self.ai_turns()
                 reply.text = f"{reply.text}\n{more}" if more else reply.text
         return reply
+
+    def _mark(self, command: K.Command, begun: int) -> None:
+        """Keep where a command that added actions began (``marks``); a new game starts none,
+        and an undo leaves only the marks of what is still played."""
+        if self.state is None or begun < 0 or isinstance(command, K.NewGame):
+            self.marks = []
+            return
+        length = len(self.rules.history(self.state))
+        self.marks = [m for m in self.marks if m < length]
+        if begun < length and not isinstance(command, K.Undo):
+            self.marks = [*self.marks[-(MARKS - 1) :], begun]
 
     def _play_on(self, command: K.Command, player: Player | None) -> Reply:
         """A command typed while the console's AI still decides (its turn was stopped with
@@ -161,9 +215,9 @@ class Table:
                 if said:  # "<side>: the AI decides." before them says who is playing)
                     lines.append(said)
                 continue
-            lines.append(f"AI ({title}): {self.plugin.describe_action(state, action)}")
-            if said:
-                lines.append(said)
+            # what it did, in the game's own words, headed by whose it is (the action's name
+            # and the event after it said the same thing twice); its name when nothing is said
+            lines.append(f"AI ({title}): {said or self.plugin.describe_action(state, action)}")
         return self.ending(lines) if played else ""
 
     def parse(self, line: str) -> K.Command:
@@ -188,7 +242,9 @@ class Table:
                 raise ParseError("say `ai [white|black|both|off] [easy|medium|hard]`")
             if len(args) > 1:
                 return K.build(K.AISeats, seats=args[0], level=args[1])
-            return K.build(K.AISeats, seats=args[0] if args else "black")
+            if not args:  # (bare: who it plays, nothing changed)
+                return K.AISeats()
+            return K.build(K.AISeats, seats=args[0])
         if verb == "log" and args:
             if [a.lower() for a in args] != ["all"]:
                 raise ParseError("say `log` (what happened lately) or `log all` (every action)")
@@ -197,6 +253,10 @@ class Table:
             K.at_most(args, 1, "`actions`, `actions 41` or `actions all`")
             if args[0] == "0":
                 raise ParseError("choices are numbered from 1: say `actions 41` or `actions all`")
+            if args[0].lower() != "all" and not args[0].isdigit():
+                raise ParseError(
+                    "say `actions` (the first page), `actions 41` (from the 41st) or `actions all`"
+                )
             return K.build(K.ListActions, start=0 if args[0].lower() == "all" else args[0])
         simple = {
             "hint": K.Hint,
@@ -218,12 +278,36 @@ class Table:
         if command is None and verb == "rules":  # (the glossary, when the system has no own)
             return K.build(K.LookUpTerm, term=" ".join(args) or None)
         if command is None:
-            raise ParseError(f"unknown command '{words[0]}': type `help` for the commands")
+            raise ParseError(self._unknown(words[0]))
         return command
+
+    def _unknown(self, word: str) -> str:
+        """Why a word is not a command here: another system's command (which one, and how to
+        play it), or a near miss of one of this table's (`gam`, `trees mirorr`)."""
+        verb = word.lower()
+        if verb in SAID_OTHERWISE:
+            return f"unknown command '{word}': {SAID_OTHERWISE[verb]}"
+        mine = verbs_of(self.plugin)
+        for other in systems.SYSTEMS.values():
+            if other is not self.plugin and verb in verbs_of(other) and verb not in mine:
+                now = (
+                    f"this game is {self.plugin.name}"
+                    if self.state is not None
+                    else (f"no game is in play (the table's commands are {self.plugin.name}'s)")
+                )
+                return (
+                    f"`{verb}` is a {other.name} command, and {now}: `game new {other.id}` "
+                    "starts one"
+                )
+        near = process.extractOne(verb, sorted(mine), scorer=fuzz.ratio, score_cutoff=70)
+        guess = f" (did you mean `{near[0]}`?)" if near else ""
+        return f"unknown command '{word}'{guess}: type `help` for the commands"
 
     @staticmethod
     def _parse_new(args: list[str]) -> K.Command:
         known = set(systems.SYSTEMS) | set(systems.PLANNED)
+        if len(args) > 1 and f"{args[0]}-{args[1]}".lower() in known:  # `game new card game`
+            args = [f"{args[0]}-{args[1]}", *args[2:]]
         if args and args[0].lower() in known:
             return K.NewGame(game=args[0].lower(), words=tuple(args[1:]))
         return K.NewGame(words=tuple(args))
@@ -356,6 +440,18 @@ class Table:
         if isinstance(c, K.AISeats):
             from rules.ai.players import level
 
+            if not c.seats:  # `ai` alone changes nothing: it says who the AI plays, and how
+                now = self.opponent.seats
+                who = " and ".join(p.title for p in now)
+                said = (
+                    f"The AI ({self.opponent.level}) plays {who}."
+                    if now
+                    else ("The AI plays no side.")
+                )
+                return Reply(
+                    f"{said} Say `ai white`, `ai black`, `ai both` or `ai off`, with a level "
+                    "if you like (`ai black hard`; easy, medium or hard)."
+                )
             if c.seats.lower() in LEVEL_WORDS and not c.level:  # `ai easy`: the level alone
                 seats, new_level = self.opponent.seats or (Player.BLACK,), level(c.seats)
             else:  # both checked before either changes
@@ -474,7 +570,7 @@ class Table:
         """Undo against the AI: back to the person's last decision, the AI's replies too."""
         if len(self.opponent.seats) > 1:
             raise RulesError("the AI plays both sides: there is no action of yours to take back")
-        before, n, mine = take_back(self.rules, state, self.opponent)
+        before, n, mine = take_back(self.rules, state, self.opponent, self.marks)
         if n == 0:
             raise RulesError("you have made no action yet to take back")
         done = taken_back(self.plugin, state, before, n, mine)

@@ -104,7 +104,10 @@ class UndoRequests:
             current = await svc.state_of(row)
             assert current is not None
             rules = svc.plugin(row).rules
-            before, n, mine = await asyncio.to_thread(take_back, rules, current, svc.opponent(row))
+            marks = [int(m) for m in row.meta.get("marks", [])]  # (each command's start)
+            before, n, mine = await asyncio.to_thread(
+                take_back, rules, current, svc.opponent(row), marks
+            )
             if n == 0:
                 return Answer.error("You have made no action yet to take back.")
             done = taken_back(svc.plugin(row), current, before, n, mine)
@@ -124,6 +127,8 @@ class UndoRequests:
         rules = svc.plugin(row).rules
         kept = len(rules.history(before))
         meta["logged"] = min(kept, int(meta.get("logged", 0)))
+        if "marks" in meta:  # (the commands still played)
+            meta["marks"] = [m for m in meta["marks"] if int(m) < kept]
         try:
             new_version = await svc.store.save_game(
                 row, meta=meta, snapshot=rules.dumps(before), truncate_from=kept

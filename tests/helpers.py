@@ -33,5 +33,6 @@ def command(text: str) -> Any:
     """A console line parsed into the structured command it means, as if a game were going
     on (for service tests that drive a game the way a slash command would)."""
     from bot.table import Table
+    from rules.wargame_chess.system import SYSTEM
 
-    return Table(ScriptedDice([]), state=object()).parse(text)
+    return Table(ScriptedDice([]), state=SYSTEM.new_game({})).parse(text)

@@ -385,7 +385,7 @@ def test_the_console_names_the_ais_team_only_once_both_are_deployed() -> None:
     r = t.run("game new wargame-chess K Q R 2N 3P | K 8P 2J ai hard")
     assert r.ok
     assert "White: Standard: King, Queen, Rook, 2 Knight, 3 Pawn (14 points)" in r.text
-    assert "Black: the AI's team, shown once both are deployed" in r.text, r.text
+    assert "Black: the AI's team, its list shown once both are deployed" in r.text, r.text
     assert "Joker" not in r.text and "8 Pawn" not in r.text
     both = Table(RandomDice(2))
     hot_seat = both.run("game new K Q R 2N 3P | K 8P 2J").text  # (no AI: one person, both)
@@ -480,3 +480,52 @@ def test_a_bare_letter_at_deployment_against_the_ai_says_which_pieces_it_could_b
         assert t.run(cmd).ok, cmd
     r = t.run("deploy P d2")
     assert not r.ok and "'P' could be P1, P2, P3: say which" in r.text, r.text
+
+
+def test_undo_against_the_ai_takes_back_one_command() -> None:
+    """An undo takes back the person's last command, whole and alone: three pieces deployed
+    by hand, one at a time (all three came off together); `move` that Activates and Moves, in
+    one (it took two undos); a new game keeps no marks of the old one."""
+    from rules.wargame_chess.engine import destinations
+
+    t = Table(RandomDice(0))
+    for cmd in ("game new wargame-chess ai", "trees", "trees flip"):
+        assert t.run(cmd).ok, cmd
+    start = len(t.rules.history(t.state))
+    for cmd in ("deploy K1 e1", "deploy Q1 d1", "deploy R1 a1"):
+        assert t.run(cmd).ok, cmd
+    u = t.run("undo")
+    assert u.ok and u.text.startswith("Undid: Deploy R1 on a1."), u.text
+    assert len(t.rules.history(t.state)) == start + 2
+    assert t.run("deploy auto").ok
+    while t.decider() is not t.opponent.person or t.state.phase.name != "PLAY":
+        assert t.run("1").ok
+    s = t.state
+    played = len(t.rules.history(s))
+    mine = t.opponent.person
+    piece = next(p for p in s.pieces_of(mine) if destinations(s, p))
+    square = sorted(destinations(s, piece), key=str)[0]
+    r = t.run(f"move {piece.label} {square}")
+    assert r.ok, r.text
+    u = t.run("undo")
+    assert u.text.startswith(f"Undid: Activate {piece.label}"), u.text
+    assert "and your action after it" in u.text, u.text
+    assert t.rules.dumps(t.state) == t.rules.dumps(s) and len(t.rules.history(t.state)) == played
+    assert t.marks
+    for _ in range(2):  # (`game new` over a game under way asks once more)
+        t.run("game new wargame-chess ai")
+    assert len(t.rules.history(t.state)) == 0 and t.marks == []
+
+
+def test_a_hint_to_activate_says_what_the_piece_would_do_and_in_whole_points() -> None:
+    """A hint before an Activation named only the piece (a second hint was needed for its
+    Move); values read like "+96.45" and "-0.00", bounds "no better than"."""
+    import re
+
+    t = Table(RandomDice(3))
+    for cmd in ("game new wargame-chess ai white easy hints", "trees mirror", "deploy auto"):
+        assert t.run(cmd).ok, cmd
+    assert t.state.phase.name == "PLAY" and t.state.pending is None
+    hint = t.run("hint").text
+    assert re.search(r": Activate \w+ on \w\d, then (Move|Attack|\w+ stays)", hint), hint
+    assert not re.search(r"[+-]\d+\.\d", hint) and "-0 " not in hint and "(-0" not in hint, hint

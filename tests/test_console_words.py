@@ -489,3 +489,119 @@ def test_a_chess28_charge_attack_is_answered_with_attack_and_its_square() -> Non
     r = t.run(f"attack {target}")
     assert r.ok and "rolls attack" in r.text, r.text  # the Melee Attack is made
     assert t.state.pending is None or t.state.pending.kind != "charge"
+
+
+def test_wargame_prompts_give_words_that_work_for_the_side_deciding() -> None:
+    """Black's deployment prompt named a White square (`deploy N1 b1`, refused as outside
+    Black's zone); the En Passant prompt said "`move` again" (a bare `move` is refused);
+    `trees` during play asked for a Tree choice long made."""
+    import copy
+    import re
+
+    t = table(*WARGAME_SETUP)
+    for _ in range(2):  # White's deployment, then Black's
+        side = t.decider()
+        words = re.search(r"`(deploy [^`]+)`", t.prompt())
+        assert words is not None and words.group(1) != "deploy auto", t.prompt()
+        trial = copy.copy(t)
+        assert trial.run(words.group(1)).ok, (side, words.group(1))
+        assert t.run("deploy auto").ok
+    refused(t, "trees", "the Trees are set: the game is in play")
+    refused(t, "trees mirror", "the Trees are set")
+
+    def second_move(s: Any) -> bool:
+        return s.pending is not None and s.pending.decision.name == "SECOND_MOVE"
+
+    assert _play_until(t, second_move, seed=5), "no En Passant in the seeded play"
+    words = re.search(r"`(move [^`]+)` again", t.prompt())
+    assert words is not None, t.prompt()
+    r = copy.copy(t).run(words.group(1))
+    assert r.ok, (words.group(1), r.text)
+
+
+def test_the_companion_works_again_once_the_game_is_over() -> None:
+    """The README: the companion works with or without a game. After a game ended, `cards
+    draw 2` was refused as an action of the finished game and `bones K Q R 2N 3P` was read
+    as the game's own bone reading."""
+    t = table("game new", "concede")
+    assert t.over
+    for line, said in (
+        ("cards draw 2", "Drew: "),
+        ("bones K Q R 2N 3P", "Bones: D4="),
+        ("divinate sun", "Dealt: "),
+    ):
+        r = t.run(line)
+        assert r.ok and said in r.text, (line, r.text)
+
+
+def test_wargame_status_shows_the_active_card_and_effects_on_rolls() -> None:
+    """`status` left out the tarot card in force and a modifier waiting for a piece's next
+    roll, both of which change the game."""
+    t = table(*DEPLOYED, "divinate devil", "modifier N1 +2")
+    status = t.run("status").text
+    active = t.state.faith.tarot_active
+    from rules.wargame_chess.tarot import BY_NUMBER
+
+    assert f"Active tarot card: {BY_NUMBER[active].name}" in status, status
+    assert "on its rolls: N1 (+2 (adjustment) until next roll)" in status, status
+
+
+def test_words_a_new_player_tries_are_answered_helpfully() -> None:
+    """From a new player's run at the console: a typo gets a suggestion, another system's
+    command says whose it is, common words for conceding point to `concede`, a system's name
+    in two words starts it, `move P1 to c3` is read, `actions abc` names the pages, and a
+    bare `ai` says whom the AI plays and changes nothing (it handed Black to the AI)."""
+    t = Table(RandomDice(1))
+    for line, words in (
+        ("gam new", "did you mean `game`?"),
+        ("tres", "did you mean `trees`?"),
+        ("gambit vault W1", "`gambit` is a Chess28 command"),
+        ("resign", "to give up the game, `concede`"),
+        ("d20 move e2 e4", "that is how Discord says it"),
+    ):
+        refused(t, line, words)
+    assert t.run("game new wargame chess").ok and t.plugin.id == "wargame-chess"
+    refused(t, "mulligan", "`mulligan` is a Chess: The Card Game command, and this game is")
+    refused(t, "actions abc", "say `actions` (the first page), `actions 41`")
+    r = t.run("ai")
+    assert r.ok and r.text.startswith("The AI plays no side.") and t.opponent.seats == ()
+    t = table(*DEPLOYED)
+    from rules.wargame_chess.engine import destinations
+
+    movable = next(p for p in t.state.pieces_of(t.decider()) if destinations(t.state, p))
+    square = sorted(destinations(t.state, movable), key=str)[0]
+    r = t.run(f"move {movable.label} to {square}")
+    assert r.ok and t.state.piece(movable.key).square == square, r.text
+
+
+def test_the_wargame_glossary_has_the_rulebooks_terms_and_says_when_its_list_is_cut() -> None:
+    """`rules board half`, `rules occupied` and `rules summon` (the rulebook's terms) found
+    nothing; `rules` listed 30 terms and said nothing of the others, which are found."""
+    t = Table(RandomDice(1))
+    for term, said in (
+        ("board half", "Board Half: Each player's half"),
+        ("occupied", "Occupied: A square with a piece or terrain"),
+        ("summon", "Summon: A rule tagged Summon"),
+    ):
+        r = t.run(f"rules {term}")
+        assert r.ok and r.text.startswith(said), (term, r.text)
+    listed = t.run("rules").text
+    assert "more: `rules <word>` finds any)" in listed and "Legendary" not in listed
+    assert t.run("rules legendary").text.startswith("Legendary: ")
+
+
+def test_wargame_odds_of_two_pieces_in_play() -> None:
+    """`odds R1 bB1` in a game: the exact odds of those two pieces where they stand (it said
+    'R1' was not a piece type); piece types still give the companion's odds."""
+    from rules.wargame_chess.engine import attack_odds_now
+
+    t = table(*DEPLOYED)
+    s = t.state
+    white_rook = s.find("White R1")
+    black_bishop = s.find("Black B1")
+    r = t.run("odds R1 bB1")
+    want = attack_odds_now(s, white_rook.key, black_bishop.square).slay
+    assert r.ok and f"slays {float(want):.1%}" in r.text, r.text
+    assert "White R1 Attacking Black B1" in r.text and "cannot Attack" in r.text
+    assert t.run("odds queen knight").text.startswith("Queen (2D8, normal) Attacking a Knight")
+    refused(t, "odds Q1 bQ1" if t.decider().title == "Black" else "odds Q1 wQ1", "own side")

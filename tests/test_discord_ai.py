@@ -974,7 +974,7 @@ async def test_a_practice_game_with_the_persons_team_typed_keeps_the_ais_secret(
     it) before both were deployed, which the console hides (ruling R9)."""
     r = await _practice_with(table, "wargame-chess", "K Q R 2N 3P")
     assert "White: Standard: King, Queen, Rook, 2 Knight, 3 Pawn" in r.content, r.content
-    assert "Black: the AI's team, shown once both are deployed" in r.content, r.content
+    assert "Black: the AI's team, its list shown once both are deployed" in r.content, r.content
     assert "Bishop" not in r.content, r.content
 
 
@@ -983,3 +983,41 @@ async def _practice_with(table: Harness, system: str, options: str) -> Any:
     return await table.slash(
         ALICE, "game new", users={"opponent": BOT_ID}, system=system, level="easy", options=options
     )
+
+
+async def test_undo_in_a_practice_game_takes_back_one_command(table: Harness) -> None:
+    """Two pieces deployed by hand, one `/deploy` each: an undo takes back the last one only
+    (both came off: a run of the person's placements was taken back whole, for "Deploy
+    automatically", whatever commands made it). The commands' starts are kept in the game's
+    meta, so this holds across a restart."""
+    from rules.wargame_chess.actions import Deploy
+
+    await table.slash(
+        ALICE, "game new", users={"opponent": BOT_ID}, system="wargame-chess", level="easy"
+    )
+    for _ in range(12):  # the Trees, until Alice deploys
+        await table.settle()
+        row, state = await _state(table)
+        if state.phase.value == "deployment" and state.decider.value == W_SEAT:
+            break
+        live = table.live_message(CHANNEL_ID)
+        if live.buttons() and state.decider.value == W_SEAT:
+            await table.click(ALICE, live, live.buttons()[0][1])
+    assert state.phase.value == "deployment" and state.decider.value == W_SEAT
+    svc = table.bot.service  # type: ignore[attr-defined]
+    rules = svc.plugin(row).rules
+    start = len(rules.history(state))
+    for _ in range(2):
+        _, state = await _state(table)
+        place = next(a for a in rules.legal_actions(state) if isinstance(a, Deploy))
+        piece = state.piece(place.piece).label
+        r = await table.slash(ALICE, "deploy", piece=piece, square=str(place.square))
+        assert "deploys" in r.content, r.content
+    row, state = await _state(table)
+    assert len(rules.history(state)) == start + 2 and row.meta["marks"][-2:] == [start, start + 1]
+    r = await table.slash(ALICE, "game undo")
+    row, after = await _state(table)
+    assert len(rules.history(after)) == start + 1, r.content
+    assert r.content.startswith(f"Undid: Deploy {piece} on"), r.content
+    assert row.meta["marks"][-1] == start
+    assert table.errors == [] and table.violations == []

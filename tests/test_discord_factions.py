@@ -247,7 +247,7 @@ async def test_a_game_of_two_server_factions_to_turn_ten(table: Harness) -> None
             assert text.index("end of turn") < text.index("start of turn")
         await _peaceful_step(table, channel, rng)
     assert seen_turn_start and seen_end and seen_attack_hint
-    said = [t for t in table.shown if "Both teams are deployed and now shown" in t]
+    said = [t for t in table.shown if "Both teams are deployed; their lists are now shown" in t]
     assert said, "the teams were shown once both were deployed"
     assert "upgrades: Bright Oil (1 pts), Long Night (2 pts) (14 points)" in said[0]
     assert "Ashen Court:" in said[0] and "upgrades: Kindling (1 pts)" in said[0]

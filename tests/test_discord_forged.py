@@ -521,3 +521,21 @@ async def test_spectator_cannot_press_the_decision_buttons(table: Harness) -> No
     )
     assert "seated players" in r.content, r.content
     await assert_unchanged(table, before, "a spectator's clicks")
+
+
+async def test_a_stale_button_from_another_channel_does_not_tell_how_a_game_ended(
+    table: Harness,
+) -> None:
+    """A finished game's stale button, clicked in its own channel, says how the game ended;
+    the same click forged from another channel says only that it is over."""
+    from tests.conftest import CAROL
+
+    g = await game_in_play(table)
+    r = await table.slash(g.mover, "game concede", channel=g.channel)
+    await table.click(g.mover, r, r.button("concede"))
+    here = await forged_click(table, CAROL, g.channel, f"wg:s:{g.game_id}:1", ["0"])
+    assert here.content.startswith("This game is over: ") and "conceded" in here.content
+    there = await forged_click(
+        table, CAROL, g.channel, f"wg:s:{g.game_id}:1", ["0"], from_channel=OTHER_CHANNEL
+    )
+    assert there.content == "This game is over.", there.content

@@ -104,6 +104,22 @@ def test_console_plays_from_stdin(tmp_path) -> None:  # type: ignore[no-untyped-
     assert pictures == ["001-board.png", "002-tarot-19.png"]
     assert f"[picture: {tmp_path / '001-board.png'}]" in text
     assert (tmp_path / "001-board.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # A second console in the same folder numbers on (it wrote over the first one's pictures).
+    again = io.StringIO("game new\nboard\nquit\n")
+    assert run_console(again, io.StringIO(), RandomDice(2), images=tmp_path) == 0
+    assert sorted(p.name for p in tmp_path.iterdir())[-1] == "003-board.png"
+
+
+def test_the_console_says_how_to_play_again_once_not_after_every_look() -> None:
+    """After the game ended, every reply was followed by "Type `game new` to play again",
+    even a rules look-up; now after the end and after a refused command only."""
+    from bot.table import GAME_OVER_HINT
+
+    out = io.StringIO()
+    script = "game new\nconcede\nrules legendary\nstatus\nmove N1 c3\nquit\n"
+    assert run_console(io.StringIO(script), out, RandomDice(2)) == 0
+    text = out.getvalue()
+    assert text.count(GAME_OVER_HINT) == 2, text[-800:]  # the end, and the refused move
 
 
 def test_faith_commands_at_the_table() -> None:

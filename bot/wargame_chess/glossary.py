@@ -134,6 +134,18 @@ TERMS: dict[str, str] = {
         "Place a piece anywhere free in your two back ranks (a piece already there may stay)."
     ),
     "Positional": "Any piece that is not a Pawn.",
+    "Board Half": (
+        "Each player's half of the board: the four ranks nearest them (White ranks 1-4, Black "
+        "5-8). Each player's Trees stand in their own half."
+    ),
+    "Occupied": (
+        "A square with a piece or terrain on it. A Move ends only on a free square and never "
+        "passes through terrain; an Attack ends on the enemy it strikes."
+    ),
+    "Summon": (
+        "A rule tagged Summon puts onto the board a piece that was not in the starting team "
+        "(kept aside off the board until then), within the team's quantity limits."
+    ),
     "Legendary": "A piece a Pawn can never Promote into.",
     "Adjustments": (
         "For faction rules the bot does not know, either player can give or remove tokens, "

@@ -77,12 +77,16 @@ Play:    activate N1 · move N1 e4 · attack N1 e5 · spend / keep (Advantage to
 Table:   give N1 adv 2 · remove N1 dis · bless N1 · curse bP3 · slay N2 · scatter P1
          place N2 c3 · takeoff P4 · redeploy Q1 d1 · modifier N1 +2 · summon Moth Knight c3
          undo · concede · export
-         odds queen knight [adv|dis] · roll 4d6kh3 · rules combat movement
+         odds queen knight [adv|dis] · odds R1 bB1 (two pieces in play, where they stand)
+         roll 4d6kh3 · rules combat movement
 Faith:   divinate [tower, sun] (preferred cards) · divinate switch star · choose <option>
          tarot card hermit · tarot active · tarot discard star · cards draw 2 game
          cards discard QH · bones [keep]
-Companion (no game needed): roll 4d6kh3 · roll queen adv +2 · resolve knight pawn mounted ddis=1
-         odds queen knight aadv=1 · divinate sun · cards draw 2 · bones K Q R 2N 3P · rolls stats
+         (in a game these act on it: a Divination's card is in force for both sides; to
+         only read a card, `tarot card <name>`)
+Companion (no game in play): roll 4d6kh3 · roll queen adv +2 · resolve knight pawn mounted
+         ddis=1 · odds queen knight aadv=1 · divinate sun · cards draw 2 · bones K Q R 2N 3P
+         · rolls stats (roll, resolve, odds and rolls work in a game too)
 """
 
 FACTIONS = "wargame-chess-factions"  # a server's factions, in the store's per-server state
@@ -520,6 +524,8 @@ def adjustment(state: GameState, c: K.Command, by: Player, player: Player | None
 
 
 def _trees(table: Table, s: GameState, c: W.Trees, player: Player | None) -> Reply:
+    if s.phase not in (Phase.TREE_ORDER, Phase.TREES, Phase.TREE_CHOICE):
+        raise RulesError(f"the Trees are set: the game is in {s.phase.value} now")
     if c.mode is not None and s.phase in (Phase.TREE_ORDER, Phase.TREES):
         now = "flip the coin" if s.phase is Phase.TREE_ORDER else "roll the first Trees"
         raise RulesError(
@@ -555,8 +561,14 @@ def prompt(s: GameState) -> str:
         return "Flip for who sets up Trees first with `trees`."
     if s.phase is Phase.TREE_CHOICE:
         return f"{d.title}: choose `trees mirror`, `trees flip` or `trees random`."
-    if s.phase is Phase.DEPLOY:
-        return f"{d.title}: deploy with `deploy N1 b1`, or `deploy auto`."
+    if s.phase is Phase.DEPLOY:  # (an example legal for the decider: their piece, their zone)
+        place = next((a for a in SYSTEM.legal_actions(s) if isinstance(a, A.Deploy)), None)
+        example = (
+            "deploy N1 b1"
+            if place is None
+            else (f"deploy {s.piece(place.piece).label} {place.square}")
+        )
+        return f"{d.title}: deploy with `{example}`, or `deploy auto`."
     if s.pending is None and s.activation_picker is not None:
         return (
             f"The High Priestess: {d.title} chooses which of {s.to_act.title}'s pieces Activates "
@@ -574,7 +586,7 @@ def prompt(s: GameState) -> str:
     label = p.piece.split()[-1]
     hints = {
         Decision.ACT: _act_example(s, p.piece, label),
-        Decision.SECOND_MOVE: "`move` again or `decline`",
+        Decision.SECOND_MOVE: _second_move_example(s, label),
         Decision.PROMOTION: _offer_example(s, A.Promote, "promote"),
         Decision.CASTLE: _offer_example(s, A.Castle, "castle"),
         Decision.ATTACKER_TOKEN: "`spend` or `keep` the Advantage token",
@@ -583,6 +595,12 @@ def prompt(s: GameState) -> str:
         Decision.MOVE_ASIDE: "`aside <square>`",
     }
     return f"{d.title} decides: {p.decision.value} ({p.piece}): {hints[p.decision]}."
+
+
+def _second_move_example(s: GameState, label: str) -> str:
+    """En Passant's second Move at the console: a legal square named, or decline."""
+    to = next((a.to for a in SYSTEM.legal_actions(s) if isinstance(a, A.Move)), None)
+    return f"`move {label} {to}` again, or `decline`" if to is not None else "`decline`"
 
 
 def _combat_example(s: GameState) -> str:
@@ -712,7 +730,7 @@ COMPANION_VERBS = {"roll", "resolve", "odds", "rules", "rolls", "tarot"}
 
 def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     b = K.build
-    in_game = table.state is not None
+    in_game = table.state is not None and not table.over  # (after its end: the companion)
     if verb == "tarot" and in_game and args and args[0].lower() == "discard":
         return b(W.DiscardTarot, card=" ".join(args[1:]))
     if verb in COMPANION_VERBS:
@@ -726,6 +744,8 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     if verb == "deploy":
         if args and args[0].lower() == "auto":
             return W.DeployAuto()
+        if len(args) >= 3 and args[-2].lower() in ("to", "on"):  # `deploy K1 on e1`
+            args = [*args[:-2], args[-1]]
         _need(args, 2, "which piece and where: `deploy N1 b1`")
         piece, rest = _piece_text(args)
         K.at_most(rest, 1, "`deploy N1 b1`")
@@ -739,6 +759,8 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         _need(args, 2, "which option and where: `summon Moth Knight c3`")
         return b(W.Summon, option=" ".join(args[:-1]), square=args[-1])
     if verb in ("move", "attack", "combat", "place", "redeploy"):
+        if len(args) >= 3 and args[-2].lower() in ("to", "on"):  # `move P1 to c3`
+            args = [*args[:-2], args[-1]]
         _need(args, 2, f"which piece and where: `{verb} N1 e5`")
         piece, rest = _piece_text(args)
         K.at_most(rest, 1, f"`{verb} N1 e5`")
@@ -812,6 +834,8 @@ def companion(t: Table, c: W.Companion, player: Player | None) -> Reply:
         return Reply(glossary_answer(TERMS, " ".join(args)))
     if verb == "roll":
         return _roll(t, args)
+    if verb == "odds" and t.state is not None and not t.over and _pieces_named(args):
+        return Reply(_odds_in_game(t.state, args))
     if verb in ("resolve", "odds"):
         a, d = _sides(args)
         if verb == "resolve":
@@ -847,7 +871,7 @@ def companion(t: Table, c: W.Companion, player: Player | None) -> Reply:
 
 def _cards(t: Table, args: list[str]) -> Reply:
     sub = args[0].lower() if args else "show"
-    if t.state is not None:
+    if t.state is not None and not t.over:  # (the game's cards; after its end, the companion's)
         f = t.state.faith
 
         def names(cs: tuple[int, ...]) -> str:
@@ -946,6 +970,60 @@ SIDE_OPTIONS = frozenset(
     {"mounted", "aadv", "adis", "akeep", "amod", "dadv", "ddis", "dkeep", "dmod"}
     | {"acursedallies", "dblessedallies"}
 )
+
+
+def _pieces_named(args: list[str]) -> bool:
+    """Whether `odds` names two pieces of the game (`odds R1 bB1`), not two piece types."""
+    if len(args) != 2:
+        return False
+    try:
+        Kind.parse(args[0])
+    except (ParseError, RulesError, ValueError):
+        return True
+    return False
+
+
+def _odds_in_game(s: GameState, args: list[str]) -> str:
+    """The exact odds of one piece of the game Attacking another where they stand: tokens as
+    they are (each side spending an Advantage token it holds), Mounted Advantage, Blessings,
+    Curses and effects in force counted; and whether the Attack can be made now."""
+    from rules.wargame_chess.engine import attack_odds_now
+    from rules.wargame_chess.geometry import can_attack
+
+    mover = s.decider if s.decider is not None else Player.WHITE
+    try:  # a label only one side has is that piece; one both have is the mover's
+        attacker = s.find(args[0])
+    except AmbiguousPiece:
+        attacker = s.find(args[0], mover)
+    defender = s.find(args[1], attacker.owner.other)
+    for p in (attacker, defender):
+        if p.zone.name != "BOARD" or p.square is None:
+            raise RulesError(f"{p.key} is not on the board")
+    if attacker.owner is defender.owner:
+        enemy = "w" if attacker.owner is Player.BLACK else "b"
+        raise RulesError(
+            f"{defender.key} is on {attacker.key}'s own side: name an enemy piece, like "
+            f"`odds {attacker.label} {enemy}{defender.label}`"
+        )
+    assert defender.square is not None
+    odds = attack_odds_now(
+        s,
+        attacker.key,
+        defender.square,
+        attacker_spends=attacker.advantage > 0,
+        defender_spends=defender.advantage > 0,
+    )
+    reach = (
+        "it can Attack there now"
+        if can_attack(attacker, defender.square, s.board, s.terrain_map)
+        else f"it cannot Attack {defender.square} from {attacker.square} as things stand"
+    )
+    return (
+        f"{attacker.key} Attacking {defender.key} on {defender.square}: slays "
+        f"{float(odds.slay):.1%}, held {float(odds.held):.1%} ({reach}). Tokens as they stand, "
+        "an Advantage token spent by each side that holds one; Mounted Advantage and effects "
+        "in force counted."
+    )
 
 
 def _sides(args: list[str]) -> tuple[C.Side, C.Side]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.wargame_chess import actions as A
 from rules.wargame_chess.board import FILES, Player, Square
 from rules.wargame_chess.state import GameState, Zone
+from rules.wargame_chess.tarot import BY_NUMBER
 
 _TERRAIN_MARK = {"tree": " ## ", "hole": " () ", "water": " ~~ "}
 
@@ -64,6 +65,16 @@ def render_status(s: GameState) -> str:
         marked = [f"{p.label} ({p.tokens_text()})" for p in on if p.tokens_text()]
         if marked:
             lines.append("  tokens: " + "; ".join(marked))
+        rolls = [
+            f"{p.label} ({', '.join(fx.describe() for fx in p.roll_effects)})"
+            for p in on
+            if p.roll_effects
+        ]
+        if rolls:
+            lines.append("  on its rolls: " + "; ".join(rolls))
+    active = s.faith.tarot_active  # (a card in force changes the game for both sides)
+    if active is not None and s.outcome is None:
+        lines.append(f"Active tarot card: {BY_NUMBER[active].name}")
     if s.outcome is not None:
         lines.append(s.outcome.describe())
     return "\n".join(lines)

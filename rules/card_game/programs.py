@@ -73,6 +73,16 @@ class Ctx:
             opts = (*opts, (CANCEL, "Cancel"))
         raise NeedChoice(prompt, opts)
 
+    def to_pay(self) -> int:
+        """The Material this play will still cost before its effect happens (a card that
+        compares Material, Advantage!, counts it as paid): the card's cost until it is
+        committed; for the Tactic Thinking plays, Thinking's until Thinking is committed and
+        the Tactic's own until it is played."""
+        if self.through is not None:
+            due = 0 if self.on_commit is None else self.w.card(self.through).cost
+            return due + (0 if self.prog.committed else self.w.card(self.prog.source).cost)
+        return 0 if self.prog.committed else self.w.card(self.source).cost
+
     def commit(self) -> None:
         if self.declare and not self.prog.committed:
             raise Declared

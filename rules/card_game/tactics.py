@@ -168,7 +168,7 @@ def castle(ctx: Ctx) -> None:
 @effect("opening")
 def opening(ctx: Ctx) -> None:
     w, me = ctx.w, ctx.me
-    hand = [c for c in w.side(me).hand if c != ctx.source]
+    hand = [c for c in w.side(me).hand if c not in (ctx.source, ctx.prog.source)]  # (Thinking)
     options = [(str(c), f"Burn {w.card(c).name}") for c in dict.fromkeys(hand)]
     named = {w.card(int(k)).name: (k, v) for k, v in options}
     key = ctx.choose(
@@ -234,7 +234,7 @@ def thinking(ctx: Ctx) -> None:
 @effect("advantage")
 def advantage(ctx: Ctx) -> None:
     w, me = ctx.w, ctx.me
-    mine = w.side(me).material - (0 if ctx.prog.committed else w.card(ctx.source).cost)
+    mine = w.side(me).material - ctx.to_pay()
     if mine <= w.side(me.other).material:
         raise Impossible("you would not have more Material than your opponent")
     options = [("draw", "Draw 2 cards")]

@@ -81,7 +81,9 @@ def check_victory(state: GameState, events: list[Event]) -> GameState:
     the first to destroy the enemy Treasure Chest wins."""
     if state.phase is Phase.OVER or state.phase is not Phase.PLAY:
         return state
-    if state.config.revision >= 5 and any(t.kind == "remove" for t in state.tasks):
+    if state.config.revision >= 5 and any(
+        t.kind == "remove" and state.unit(t.unit).on_board for t in state.tasks
+    ):
         # A model is Dead and waits to be removed (its Last Gasp attack came first): the game
         # is judged once it is gone. Before revision 5 it counted as standing, and a side
         # whose only model had died won if that attack slew the last enemy (ruling C28-8).

@@ -235,7 +235,7 @@ def _h_deploy(tx: Transaction, a: A.Action) -> None:
     white, black = tx.config.teams  # shown to each other once both are down (WC-6, ruling R9)
     tx.emit(
         "teams_revealed",
-        "Both teams are deployed and now shown to each other: "
+        "Both teams are deployed; their lists are now shown to each other: "
         f"White: {white.shown()}; Black: {black.shown()}. The game begins",
     )
     start_turn(tx, 1, first_deployer)

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules.card_game import actions as A
 from rules.card_game.battlefield import GRID, SQUARES
 from rules.card_game.state import GameState
+from rules.core.errors import IllegalAction
 from tests.card_game.helpers import B, Build, W, act, events, pick, texts
 
 sq = GRID.parse
@@ -117,3 +120,54 @@ def test_the_london_is_for_pieces_on_the_board_not_a_showdowns() -> None:
     s = act(old(start), A.PlayCard(knight), A.Choose("c1"))
     _, ev = events(s, A.Pass(), A.Pass())
     assert "deals 5 damage" in texts(ev), texts(ev)
+
+
+def test_thinkings_tactic_sees_thinking_as_played() -> None:
+    """Thinking's Tactic is asked its questions before Thinking leaves the hand: Opening!
+    must not offer to burn Thinking itself, and Advantage! counts both costs as paid (it
+    needs more Material than the opponent once they are)."""
+    b = Build()
+    b.add(W, "Opening!", "burn")
+    b.add(W, "Pin", "burn")
+    think = b.add(W, "Thinking")
+    b.add(W, "Knight")
+    s = pick(act(b.state(material=(10, 10)), A.PlayCard(think)), "Opening")
+    assert s.program is not None and s.program.options
+    labels = [label for _, label in s.program.options]
+    assert "Burn Knight" in labels and not any("Thinking" in x for x in labels), labels
+    b = Build()
+    b.add(W, "Advantage!", "burn")
+    think = b.add(W, "Thinking")
+    b.add(W, "Pin", "deck")
+    b.add(W, "Fork", "deck")
+    s = act(b.state(material=(7, 2)), A.PlayCard(think))  # after both 2s: 3, more than 2
+    s = pick(pick(s, "Advantage"), "Draw")
+    assert s.program is None and s.side(W).material == 3 and len(s.side(W).hand) == 2
+    with pytest.raises(IllegalAction, match="Thinking cannot be used now"):
+        act(b.state(material=(6, 2)), A.PlayCard(think))  # 2 is not more than 2
+
+
+def test_a_card_given_up_before_it_is_paid_for_is_not_named() -> None:
+    """The guard behind the Blunder fix: a card from hand whose effect finds nothing to do
+    before it is committed goes back unnamed ("takes the card back"); it is still in the
+    hand, unpaid. (No card reaches this in play now: each asks nothing it cannot answer.)"""
+    from rules.card_game.engine import counterable
+    from rules.card_game.programs import run
+    from rules.card_game.state import Program, Work
+
+    b = Build()
+    for square in SQUARES:
+        b.unit(W if square.rank == 0 else B, "Rook", str(square))
+    blunder = b.add(W, "Blunder")
+    enemy = next(u.cid for u in b.state().units if u.owner is B)
+    for start, named in ((b.state(), False), (old(b.state()), True)):
+        w = Work(start)  # (before revision 4: the enemy chosen, no square left to go to)
+        w.program = Program(
+            W, blunder, "blunder", "hand", choices=() if not named else (str(enemy),)
+        )
+        run(w, counterable)
+        said = " ".join(e.text for e in w.events)
+        assert ("Blunder" in said) is named, said
+        assert w.program is None and blunder in w.side(W).hand
+        if not named:
+            assert "White takes the card back: it cannot be played now." in said

@@ -121,3 +121,54 @@ def test_refresh_and_coming_up_say_the_activations_are_used() -> None:
     for a in (A.Refresh("W3"), A.Emerge("W2", sq("a4"), "N")):
         with pytest.raises(IllegalAction, match="used all 3 activations"):
             act(s, a)
+
+
+def test_a_dead_model_wounded_again_before_its_removal_still_ends_the_game() -> None:
+    """B1 is slain and makes its Last Gasp; the push sends W1 back, and B1's Barge takes it
+    onto Perilous terrain, a second wound on a model already Dead: a second removal waits
+    behind the first. With no Black model left, White wins (a review found the game going on
+    with no winner: the judging waited for a removal whose model was already gone)."""
+    tough = "Tough; move ^/A; attack x/A; fight 2; defence 0; hp 5"
+    barger = "Lgb; move ^/A; attack x/A; fight 2; defence 0; hp 1; barge"
+    s = position(
+        [(tough, "d4", "N")],
+        [(barger, "d5", "S")],
+        hands=((), (G.LAST_GASP,)),
+        dead={B: [barger]},
+        terrain=[("perilous", "d4")],
+    )
+    s, _ = act(s, A.Melee("W1", sq("d5")), [4, 1])
+    for _ in range(12):
+        if s.pending is None:
+            break
+        opts = options(s)
+        if "Last Gasp" in opts:
+            s = choose(s, "Last Gasp")
+        elif "take the wounds" in opts:
+            s = choose(s, "take the wounds")
+        elif "barge d4" in opts:
+            s = choose(s, "barge d4")
+        elif "d4" in opts:
+            s = choose(s, "d4", [4, 1])
+        elif "d3" in opts:
+            s = choose(s, "d3")
+        else:
+            s = choose(s, opts[0])
+    assert s.unit("B1").zone is Zone.DEAD
+    assert s.winner is W and s.reason == "Black has no models left", (s.winner, s.reason)
+
+
+def test_the_odds_by_numbers_follow_the_games_reading_of_chill_grasp() -> None:
+    """`odds 2 2 chill`: in a new game (and with no game) every hit of an attack that rolled
+    a 6 gets through; in a game made before revision 5, only each 6's two hits (C28-21)."""
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+
+    t = Table(RandomDice(1), system="chess28")
+    alone = t.run("odds 2 2 chill")
+    assert alone.ok and "3 wounds: 11.1%" in alone.text, alone.text
+    assert t.run("game new chess28").ok
+    assert t.run("odds 2 2 chill").text == alone.text
+    t.state = revision(t.state, 4)
+    before = t.run("odds 2 2 chill")
+    assert before.ok and "3 wounds: 4.9%" in before.text, before.text

@@ -247,6 +247,8 @@ def _then(plugin: SystemPlugin, state: Any, action: Any, opp: Opponent) -> str:
     """The AI's next choice when the same player decides again at once, with no dice between
     (a piece chosen, then its Move or Attack): ", then <it>"; "" otherwise."""
     rules = plugin.rules
+    if plugin.hidden_information:  # (a draw has one outcome too: the deck's next card, which
+        return ""  # the player must not learn from a hint)
     try:
         outs = rules.outcomes(state, action, limit=1)
     except (TooManyOutcomes, RulesError):

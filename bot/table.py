@@ -53,8 +53,10 @@ SAID_OTHERWISE = {
     "forfeit": "to give up the game, `concede`",
     "exit": "`quit` leaves the table",
     "team": "at the table, teams are given with the game: `game new <system> <white> | <black>`",
-    "d20": "that is how Discord says it (`/d20 move`); here, without `d20`: `move e2 e4`",
-    "chess28": "that is how Discord says it (`/chess28 move`); here, without `chess28`",
+    "d20": "that is how Discord says it (`/d20 move`); at the console a d20 explorer chess "
+    "game takes the command alone (`move e2 e4`)",
+    "chess28": "that is how Discord says it (`/chess28 move`); at the console a Chess28 game "
+    "takes the command alone (`move W1 d3 N`)",
 }
 # Words that begin a line of a help without being commands ("no undo", "only ...")
 NOT_VERBS = frozenset({"only", "the", "and"})
@@ -278,7 +280,7 @@ class Table:
         if command is None and verb == "rules":  # (the glossary, when the system has no own)
             return K.build(K.LookUpTerm, term=" ".join(args) or None)
         if command is None:
-            raise ParseError(self._unknown(words[0]))
+            raise ParseError(self._unknown(verb))
         return command
 
     def _unknown(self, word: str) -> str:
@@ -287,19 +289,22 @@ class Table:
         verb = word.lower()
         if verb in SAID_OTHERWISE:
             return f"unknown command '{word}': {SAID_OTHERWISE[verb]}"
+        if verb == "game":
+            return "say `game new <system>` (or `game new` for Wargame Chess)"
         mine = verbs_of(self.plugin)
-        for other in systems.SYSTEMS.values():
-            if other is not self.plugin and verb in verbs_of(other) and verb not in mine:
-                now = (
-                    f"this game is {self.plugin.name}"
-                    if self.state is not None
-                    else (f"no game is in play (the table's commands are {self.plugin.name}'s)")
-                )
-                return (
-                    f"`{verb}` is a {other.name} command, and {now}: `game new {other.id}` "
-                    "starts one"
-                )
-        near = process.extractOne(verb, sorted(mine), scorer=fuzz.ratio, score_cutoff=70)
+        others = [
+            o for o in systems.SYSTEMS.values() if o is not self.plugin and verb in verbs_of(o)
+        ]
+        if others and verb not in mine:
+            now = (
+                f"this game is {self.plugin.name}"
+                if self.state is not None
+                else (f"no game is in play (the table's commands are {self.plugin.name}'s)")
+            )
+            whose = " and ".join(o.name for o in others)
+            starts = " or ".join(f"`game new {o.id}`" for o in others)
+            return f"`{verb}` is a {whose} command, and {now}: {starts} starts one"
+        near = process.extractOne(verb, sorted(mine - {verb}), scorer=fuzz.ratio, score_cutoff=70)
         guess = f" (did you mean `{near[0]}`?)" if near else ""
         return f"unknown command '{word}'{guess}: type `help` for the commands"
 
@@ -468,6 +473,8 @@ class Table:
                     f"`game new {self.plugin.id}`"
                 )
             handed = self._handed_over(self.opponent.seats, seats)
+            if seats != self.opponent.seats:  # (whose commands the marks were is no longer so)
+                self.marks = []
             self.opponent.seats, self.opponent.level = seats, new_level
             if not seats:
                 return Reply("The AI plays no side now." + handed)

@@ -529,3 +529,35 @@ def test_a_hint_to_activate_says_what_the_piece_would_do_and_in_whole_points() -
     hint = t.run("hint").text
     assert re.search(r": Activate \w+ on \w\d, then (Move|Attack|\w+ stays)", hint), hint
     assert not re.search(r"[+-]\d+\.\d", hint) and "-0 " not in hint and "(-0" not in hint, hint
+
+
+def test_a_hint_in_a_game_with_secrets_never_looks_past_a_draw() -> None:
+    """The hint's follow-up played the suggestion on the real game: a draw has one outcome
+    (the deck's next card), so the follow-up named the card on top of the player's deck. In a
+    game with secrets the hint names the suggestion alone."""
+    t = Table(RandomDice(4))
+    assert t.run("game new card-game ai black easy hints").ok
+    for _ in range(12):
+        if t.over or t.decider() is not t.opponent.person:
+            break
+        hint = t.run("hint")
+        assert hint.ok and ", then " not in hint.text.splitlines()[0], hint.text
+        assert t.run("1").ok
+
+
+def test_undo_after_the_ai_changes_sides_takes_back_only_what_is_the_persons_now() -> None:
+    """The marks of the person's commands were kept when `ai` changed sides: an undo then
+    went back past both switches, counting the person's own move as the AI's."""
+    t = Table(RandomDice(3))
+    assert t.run("game new d20-chess ai white easy").ok
+    for _ in range(2):
+        assert t.run("1").ok  # two of the person's Black moves (the AI answers each)
+    assert t.run("ai black").ok and t.run("1").ok  # now the person plays White
+    assert t.marks
+    assert t.run("ai white").ok  # the AI plays White again, at once
+    assert t.marks == []
+    seen = t.rules.positions(t.state)
+    last_black = max(i for i, (who, _) in enumerate(seen) if who.title == "Black")
+    u = t.run("undo")  # back to the last Black action, no further (it went back six)
+    assert u.ok and len(t.rules.history(t.state)) == last_black, u.text
+    assert len(seen) - last_black <= 3

@@ -557,6 +557,9 @@ def test_words_a_new_player_tries_are_answered_helpfully() -> None:
         ("tres", "did you mean `trees`?"),
         ("gambit vault W1", "`gambit` is a Chess28 command"),
         ("resign", "to give up the game, `concede`"),
+        ("game", "say `game new <system>`"),
+        ("game boardd", "did you mean `board`?"),
+        ("end", "`end` is a Chess28 and Chess: The Card Game command"),
         ("d20 move e2 e4", "that is how Discord says it"),
     ):
         refused(t, line, words)
@@ -604,4 +607,7 @@ def test_wargame_odds_of_two_pieces_in_play() -> None:
     assert r.ok and f"slays {float(want):.1%}" in r.text, r.text
     assert "White R1 Attacking Black B1" in r.text and "cannot Attack" in r.text
     assert t.run("odds queen knight").text.startswith("Queen (2D8, normal) Attacking a Knight")
-    refused(t, "odds Q1 bQ1" if t.decider().title == "Black" else "odds Q1 wQ1", "own side")
+    # a side named on the second piece makes the first the other side's (Q1 both have)
+    r = t.run("odds Q1 bB1")
+    assert r.ok and r.text.startswith("White Q1 Attacking Black B1"), r.text
+    refused(t, "odds bQ1 bB1", "own side: name an enemy piece, like `odds Black Q1 White")

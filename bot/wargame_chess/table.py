@@ -983,6 +983,16 @@ def _pieces_named(args: list[str]) -> bool:
     return False
 
 
+def _side_named(text: str) -> Player | None:
+    """The side a piece's words name (`bB1`, `White N1`, `black p3`), or None."""
+    low = text.strip().lower()
+    if low.startswith(("white ", "black ")):
+        return Player.parse(low.split()[0])
+    if len(low) >= 3 and low[0] in "wb" and low[1] in "pnbrqkj" and low[2:].isdigit():
+        return Player.parse(low[0])
+    return None
+
+
 def _odds_in_game(s: GameState, args: list[str]) -> str:
     """The exact odds of one piece of the game Attacking another where they stand: tokens as
     they are (each side spending an Advantage token it holds), Mounted Advantage, Blessings,
@@ -991,8 +1001,9 @@ def _odds_in_game(s: GameState, args: list[str]) -> str:
     from rules.wargame_chess.geometry import can_attack
 
     mover = s.decider if s.decider is not None else Player.WHITE
+    sided = _side_named(args[1])  # (`odds Q1 bB1`: the first is then the other side's)
     try:  # a label only one side has is that piece; one both have is the mover's
-        attacker = s.find(args[0])
+        attacker = s.find(args[0], None if sided is None else sided.other)
     except AmbiguousPiece:
         attacker = s.find(args[0], mover)
     defender = s.find(args[1], attacker.owner.other)
@@ -1000,10 +1011,10 @@ def _odds_in_game(s: GameState, args: list[str]) -> str:
         if p.zone.name != "BOARD" or p.square is None:
             raise RulesError(f"{p.key} is not on the board")
     if attacker.owner is defender.owner:
-        enemy = "w" if attacker.owner is Player.BLACK else "b"
+        enemies = s.pieces_of(attacker.owner.other)
+        like = f", like `odds {attacker.key} {enemies[0].key}`" if enemies else ""
         raise RulesError(
-            f"{defender.key} is on {attacker.key}'s own side: name an enemy piece, like "
-            f"`odds {attacker.label} {enemy}{defender.label}`"
+            f"{defender.key} is on {attacker.key}'s own side: name an enemy piece{like}"
         )
     assert defender.square is not None
     odds = attack_odds_now(

@@ -192,9 +192,12 @@ def build(
 # ---- commands every system's table has ----
 @dataclass(frozen=True, slots=True)
 class Help(Command):
+    """The table's help: the game's system, or (``game``) another's (`help chess28`)."""
+
     name: ClassVar[str] = "help"
     looks: ClassVar[bool] = True
     console_only: ClassVar[bool] = True
+    game: str = ""
 
 
 @dataclass(frozen=True, slots=True)

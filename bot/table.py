@@ -260,7 +260,7 @@ class Table:
                     "say `actions` (the first page), `actions 41` (from the 41st) or `actions all`"
                 )
             return K.build(K.ListActions, start=0 if args[0].lower() == "all" else args[0])
-        simple = {
+        simple: dict[str, type[K.Command]] = {
             "hint": K.Hint,
             "help": K.Help,
             "status": K.ShowStatus,
@@ -270,6 +270,9 @@ class Table:
             "undo": K.Undo,
             "concede": K.Concede,
         }
+        if verb == "help" and args:  # `help chess28`: that system's; else this table's
+            wanted = "-".join(args).lower()
+            return K.Help(game=wanted if wanted in systems.SYSTEMS else "")
         if verb in simple:
             return simple[verb]()
         if verb == "new":
@@ -434,10 +437,11 @@ class Table:
         if isinstance(c, K.LookUpTerm):
             return Reply(glossary_answer(self.plugin.glossary(), c.term))
         if isinstance(c, K.Help):
+            plugin = systems.get(c.game) if c.game else self.plugin
             if self.discord:
-                return Reply(self.plugin.help)
-            undo = "" if self.plugin.hidden_information else AI_UNDO_HELP
-            return Reply(f"{self.plugin.help}\n{AI_HELP}{undo}")
+                return Reply(plugin.help)
+            undo = "" if plugin.hidden_information else AI_UNDO_HELP
+            return Reply(f"{plugin.help}\n{AI_HELP}{undo}")
         if isinstance(c, K.NewGame):
             return self._new(c)
         if isinstance(c, K.ShowBoard):

@@ -94,10 +94,15 @@ def test_chess28_hand_shows_only_the_persons_gambit_cards() -> None:
     assert r.ok and "White's Gambit Cards" in r.text and "Black" not in r.text, r.text
     assert not t.run("ai off").ok  # the AI keeps its side, and its cards stay hidden
     assert "Black's Gambit Cards" not in t.run("hand").text
-    # hot-seat (no AI), the console shows both
+    # hot seat (no AI): the hand of whoever decides now (both at once showed each player the
+    # other's cards), and both once the game is over
     t = Table(RandomDice(1))
     t.run("game new chess28")
     t.run("1")
+    one = t.run("hand").text
+    decider = t.state.decider.title
+    assert f"{decider}'s Gambit Cards" in one and one.count("'s Gambit Cards") == 1, one
+    t.run("concede")
     both = t.run("hand")
     assert "White's Gambit Cards" in both.text and "Black's Gambit Cards" in both.text
 

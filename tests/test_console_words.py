@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.table import Table
+from rules.core.board import Player
 from rules.core.dice import RandomDice, ScriptedDice
 
 
@@ -611,3 +612,37 @@ def test_wargame_odds_of_two_pieces_in_play() -> None:
     r = t.run("odds Q1 bB1")
     assert r.ok and r.text.startswith("White Q1 Attacking Black B1"), r.text
     refused(t, "odds bQ1 bB1", "own side: name an enemy piece, like `odds Black Q1 White")
+
+
+def test_chess28_console_words_from_a_new_players_game() -> None:
+    """A choice typed as it is listed (`keep`, `roll`) is that choice (`keep` was called a d20
+    command; `roll` was read as the roll-off), `choose 1` is the first listed; a hot-seat `hand`
+    shows the hand of whoever decides now (both hands at once showed each the other's cards);
+    `help chess28` is Chess28's help outside a game too; an attack's line says "1 die"."""
+    from rules.chess28 import actions as A
+    from tests.chess28.helpers import PLAIN, act, position, sq
+
+    tough = "Tough; move ^/A; attack x/A; fight 1; defence 1; hp 5"
+
+    t = Table(RandomDice(1))
+    assert t.run("help chess28").text.startswith("Chess28 at the table.")
+    assert t.run("game new chess28").ok
+    hand = t.run("hand").text
+    decider = t.state.decider.title
+    other = "Black" if decider == "White" else "White"
+    assert decider in hand and other not in hand, hand
+    s = position([("Brute", "d4", "N")], [(tough, "d5", "S")], dead={Player.BLACK: [PLAIN]})
+    s, _ = act(s, A.Melee("W1", sq("d5")), [4, 1, 1, 1, 1, 1])  # Black may re-roll
+    t.state = s
+    assert s.pending is not None and {"keep", "re-roll"} <= set(s.pending.options), s.pending
+    r = t.run("keep")
+    assert r.ok and t.state.pending != s.pending, r.text
+    t.state = s
+    assert s.pending.options[0] == "keep"
+    r = t.run("choose 1")  # (it said '1' is not one of the choices)
+    assert r.ok and t.state.pending != s.pending, r.text
+    one = position(
+        [("One; move ^/A; attack x/A; fight 1; defence 0; hp 1", "d4", "N")], [(tough, "d5", "S")]
+    )
+    _, ev = act(one, A.Melee("W1", sq("d5")), [4, 1])
+    assert any("1 die against Defence" in e.text for e in ev), [e.text for e in ev]

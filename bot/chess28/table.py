@@ -224,6 +224,15 @@ class Chess28Table(SystemPlugin):
             and (len(args) == 1 or (len(args) == 2 and args[0].upper() == pending.unit))
         ):  # the model is known (its Charge, Bloodlust, Last Gasp): the square answers
             return K.build(C.Choose, option=args[-1].lower())
+        if pending is not None:  # a choice typed as it is listed (`keep`, `roll`, `fall`)
+            said = " ".join([verb, *args]).lower()
+            if verb == "choose" and len(args) == 1 and args[0].isdigit():  # `choose 2`
+                n = int(args[0])
+                if 1 <= n <= len(pending.options):
+                    return K.build(C.Choose, option=pending.options[n - 1])
+            for option in pending.options:
+                if said == option.lower() and verb != "choose":
+                    return K.build(C.Choose, option=option)
         return parse(verb, args)
 
     # ---- running commands ----
@@ -427,7 +436,15 @@ def _look(table: Table, c: K.Command, player: Player | None) -> Reply:
             raise RulesError("there is no game here")
         if player is None and table.discord:  # a spectator: nobody's cards
             raise RulesError("only the two seated players hold Gambit Cards")
-        if player is None:  # the console shows both, but never the AI's cards in play
+        if player is None and not table.over and not table.opponent.seats:
+            # hot seat: one screen for two players, so the hand of whoever decides now, as
+            # `board` and `status` show it (both hands at once showed each its other's cards)
+            decider = s.decider if s.decider is not None else s.to_act
+            return Reply(
+                T.hand_text(s, decider) + "\n(Hot seat: the other player's hand is shown at "
+                "their decisions.)"
+            )
+        if player is None:  # against the AI, the person's; never the AI's cards in play
             shown = [T.hand_text(s, p) for p in Player if not table.keeps_secret(p)]
             return Reply("\n".join(shown))
         return Reply(T.hand_text(s, player))

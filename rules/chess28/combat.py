@@ -184,8 +184,8 @@ def start_combat(
     events.append(
         Event(
             "combat",
-            f"{attacker.name} makes a {what} on {name} at {sq}: {fight} dice against "
-            f"Defence {defence}{extra}.",
+            f"{attacker.name} makes a {what} on {name} at {sq}: {count(fight, 'die', 'dice')} "
+            f"against Defence {defence}{extra}.",
             (("attacker", attacker.key), ("square", str(sq))),
         )
     )
@@ -632,7 +632,9 @@ def answer(state: GameState, p: Pending, option: str, dice: Dice, events: list[E
             return state
         a = state.unit(p.unit)
         sq_text, facing = option.split()
-        events.append(Event("moved", f"{a.name} steps to {sq_text} (Fancy Footwork)."))
+        events.append(
+            Event("moved", f"{a.name} steps to {sq_text} facing {facing} (Fancy Footwork).")
+        )
         if state.config.revision >= 5:  # a free Move action: a Vault or Dash is used by it
             a = replace(a, vault=False, dash=False)
         return place(state, a, Square.parse(sq_text), Facing(facing), events)

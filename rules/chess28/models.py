@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from rules.chess28.charts import ARROWS, Chart, Facing, Icon, orient
 from rules.core.errors import ParseError
+from rules.core.words import count
 
 # ---- the custom-model builder's cost tables (every number in the rules) ----
 HOLLOW_ARROW_COST = 1  # per move square marked △ ▷ ▽ ◁
@@ -162,14 +163,15 @@ class ModelDef:
         circles = sum(1 for m in self.move.marks if m[2] is Icon.FREE)
         onward = sum(1 for m in self.move.marks if m[2] is Icon.ONWARD)
         move = arrows * HOLLOW_ARROW_COST + circles * HOLLOW_CIRCLE_COST + onward * ONWARD_COST
-        parts = [(f"Move Chart: {arrows} arrows, {circles} circles, {onward} ⏩", move)]
+        chart = f"{count(arrows, 'arrow')}, {count(circles, 'circle')}, {onward} ⏩"
+        parts = [(f"Move Chart: {chart}", move)]
         if self.move.free_heart:
             parts.append((f"● heart: Move Chart x{CIRCLE_HEART_MULTIPLIER}", move * 3))
         near = sum(1 for m in self.attack.marks if max(abs(m[0]), abs(m[1])) == 1)
         far = len(self.attack.marks) - near
         parts.append(
             (
-                f"Attack Chart: {near} adjacent swords, {far} further",
+                f"Attack Chart: {count(near, 'adjacent sword')}, {far} further",
                 near * SWORD_ADJACENT_COST + far * SWORD_FURTHER_COST,
             )
         )
@@ -177,7 +179,7 @@ class ModelDef:
             w = self.weapon
             parts.append(
                 (
-                    f"Ranged Weapon: {len(w.directions)} arrows at Strength {w.strength}",
+                    f"Ranged Weapon: {count(len(w.directions), 'arrow')} at Strength {w.strength}",
                     len(w.directions) * RANGED_ARROW_COST[w.strength],
                 )
             )

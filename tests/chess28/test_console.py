@@ -74,7 +74,7 @@ def test_the_console_words_drive_setup_and_play() -> None:
     assert not r.ok and "Melee Range" in r.text
     assert not t.run("shoot W1 up").ok
     assert not t.run("choose d4").ok
-    assert t.run("hand").text.count("Gambit Cards") == 2
+    assert t.run("hand").text.count("Gambit Cards") == 1  # (hot seat: the decider's hand)
     assert "Brute" in t.run("card Brute").text
     assert "Push Back" in t.run("rules push back").text
     assert "kills" in t.run("odds 3 1").text

@@ -25,13 +25,19 @@ class EndedGames:
     async def over_text(self, row: GameRow | None, channel_id: int | None = None) -> str:
         """The words for a game that is over (a stale button), with how it ended when its rules
         say, but only in the game's own channel (``channel_id``; None: no channel to check)."""
-        svc: Any = self  # the GameService this part is mixed into
         elsewhere = channel_id is not None and row is not None and row.channel_id != channel_id
-        if row is None or not row.started or elsewhere or svc.unknown_system(row) is not None:
-            return "This game is over."
+        ended = None if elsewhere else await self._how_it_ended(row)
+        return "This game is over." if ended is None else f"This game is over: {ended[1].text}."
+
+    async def _how_it_ended(self, row: GameRow | None) -> tuple[Any, Any] | None:
+        """A finished game's state and result (None: no game, a system unknown here, or no
+        result, as for a game a moderator ended)."""
+        svc: Any = self  # the GameService this part is mixed into
+        if row is None or not row.started or svc.unknown_system(row) is not None:
+            return None
         state = await svc.state_of(row)
         result = None if state is None else svc.plugin(row).rules.result(state)
-        return "This game is over." if result is None else f"This game is over: {result.text}."
+        return None if state is None or result is None else (state, result)
 
     async def last_game_look(
         self, channel_id: int, user_id: int, command: K.Command
@@ -44,13 +50,11 @@ class EndedGames:
         if await svc.store.games_from(channel_id):
             return None
         last = await svc.store.last_finished_game(channel_id)
-        if last is None or svc.unknown_system(last) is not None:
+        ended = await self._how_it_ended(last)
+        if last is None or ended is None:
             return None
-        state = await svc.state_of(last)
+        state, result = ended
         plugin = svc.plugin(last)
-        result = None if state is None else plugin.rules.result(state)
-        if state is None or result is None:
-            return None
         table = Table(svc.dice_factory(), state, plugin.id, discord=True)
         table.opponent = svc.opponent(last)
         reply = table.execute(command, svc.seat(last, user_id))
@@ -75,16 +79,13 @@ class EndedGames:
                 f"{first or 'There is no game in this channel'}: the games started here are "
                 f"played in their threads ({where}); use the commands there."
             )
-        last = await svc.store.last_finished_game(channel_id)
-        if last is not None and svc.unknown_system(last) is None:
-            state = await svc.state_of(last)  # (the game just ended here: say how it ended)
-            result = None if state is None else svc.plugin(last).rules.result(state)
-            if result is not None:
-                return Answer.error(
-                    f"{first or 'There is no game in play in this channel'}. The last game here "
-                    f"is over: {result.text}. `/game export` has its log; start another with "
-                    "`/game new`."
-                )
+        ended = await self._how_it_ended(await svc.store.last_finished_game(channel_id))
+        if ended is not None:  # (the game just ended here: say how it ended)
+            return Answer.error(
+                f"{first or 'There is no game in play in this channel'}. The last game here "
+                f"is over: {ended[1].text}. `/game export` has its log; start another with "
+                "`/game new`."
+            )
         if first:
             return Answer.error(f"{first}.")
         return Answer.error("There is no game in this channel: start one with `/game new`.")

@@ -147,10 +147,22 @@ def take_back(
     (else the AI would play again at once, with new dice); how many actions that is, and how
     many of them are the person's. (``state``, 0, 0) when the person has made none yet."""
     seen = rules.positions(state)
-    for m in reversed(marks):  # the last command of the person's that is still in the game
+    start = _command_start(rules, state, seen, opponent, marks)
+    if start is None:
+        return state, 0, 0
+    mine = sum(1 for w, _ in seen[start:] if not opponent.plays(w))
+    return seen[start][1], len(seen) - start, mine
+
+
+def _command_start(
+    rules: Any, state: Any, seen: Sequence[Any], opponent: Opponent, marks: Sequence[int]
+) -> int | None:
+    """Where the person's last command began in ``seen`` (``rules.positions``): the last of
+    ``marks`` still in the game that is the person's, else (no marks: a game saved before
+    them) their last action, or their last run of setup placements (None: they made none)."""
+    for m in reversed(marks):
         if 0 <= m < len(seen) and not opponent.plays(seen[m][0]):
-            mine = sum(1 for w, _ in seen[m:] if not opponent.plays(w))
-            return seen[m][1], len(seen) - m, mine
+            return m
     acts = [step.action for step in rules.history(state)]
     for i in range(len(seen) - 1, -1, -1):
         who = seen[i][0]
@@ -167,9 +179,8 @@ def take_back(
             and rules.setting_up(seen[start][1])
         ):
             start -= 1
-        mine = sum(1 for w, _ in seen[start:] if not opponent.plays(w))
-        return seen[start][1], len(seen) - start, mine
-    return state, 0, 0
+        return start
+    return None
 
 
 # An undo says at most this many of the lines of what the undone action did

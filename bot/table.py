@@ -81,6 +81,13 @@ def verbs_of(plugin: SystemPlugin) -> frozenset[str]:
     return frozenset(found)
 
 
+def _ai_plays(seats: tuple[Player, ...], level: str, now: str) -> str:
+    """Whom the AI plays: "The AI (easy) plays Black.", or "The AI plays no side{now}."."""
+    if not seats:
+        return f"The AI plays no side{now}."
+    return f"The AI ({level}) plays {' and '.join(p.title for p in seats)}."
+
+
 SHOWN_ACTIONS = 40
 
 
@@ -450,13 +457,7 @@ class Table:
             from rules.ai.players import level
 
             if not c.seats:  # `ai` alone changes nothing: it says who the AI plays, and how
-                now = self.opponent.seats
-                who = " and ".join(p.title for p in now)
-                said = (
-                    f"The AI ({self.opponent.level}) plays {who}."
-                    if now
-                    else ("The AI plays no side.")
-                )
+                said = _ai_plays(self.opponent.seats, self.opponent.level, "")
                 return Reply(
                     f"{said} Say `ai white`, `ai black`, `ai both` or `ai off`, with a level "
                     "if you like (`ai black hard`; easy, medium or hard)."
@@ -480,10 +481,7 @@ class Table:
             if seats != self.opponent.seats:  # (whose commands the marks were is no longer so)
                 self.marks = []
             self.opponent.seats, self.opponent.level = seats, new_level
-            if not seats:
-                return Reply("The AI plays no side now." + handed)
-            who = " and ".join(p.title for p in seats)
-            return Reply(f"The AI ({new_level}) plays {who}." + handed)
+            return Reply(_ai_plays(seats, new_level, " now") + handed)
         if isinstance(c, K.Hint):
             state = self.game()
             if not self.opponent.hints:

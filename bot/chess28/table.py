@@ -17,8 +17,7 @@ from rules.chess28.cards import find_card
 from rules.chess28.charts import Facing
 from rules.chess28.combat import (
     CHEST,
-    CHILL_ATTACK,
-    CHILL_SIXES,
+    chill_reading,
     melee_squares,
     melee_targets,
     shoot_targets,
@@ -498,9 +497,8 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
         return Reply("\n".join(lines))
     if c.fight is None or c.defence is None:
         raise ParseError("give a model and a target square, or Fight and Defence numbers")
-    # Chill Grasp as the game here reads it (ruling C28-21: revision 5), else as new games do
-    reading = CHILL_ATTACK if s is None or s.config.revision >= 5 else CHILL_SIXES
-    dist = wound_odds(c.fight, c.defence, reading if c.chill else 0, c.iron)
+    # Chill Grasp as the game here reads it (ruling C28-21), else as new games do
+    dist = wound_odds(c.fight, c.defence, chill_reading(s) if c.chill else 0, c.iron)
     lines = [
         f"Fight {c.fight} against Defence {c.defence}"
         + (" with Chill Grasp" if c.chill else "")

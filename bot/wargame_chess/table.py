@@ -34,7 +34,15 @@ from rules.wargame_chess.faction_file import (
 )
 from rules.wargame_chess.pieces import Kind
 from rules.wargame_chess.reminders import activation_rules, reminders
-from rules.wargame_chess.state import AmbiguousPiece, Decision, GameState, Phase, Piece, Until
+from rules.wargame_chess.state import (
+    AmbiguousPiece,
+    Decision,
+    GameState,
+    Phase,
+    Piece,
+    Until,
+    side_named,
+)
 from rules.wargame_chess.system import DEFAULT_TEAMS, SYSTEM
 from rules.wargame_chess.tarot import BY_NUMBER, find_card
 from rules.wargame_chess.teams import STANDARD, Faction
@@ -726,6 +734,8 @@ def _count(args: list[str], default: int = 1) -> int | str:
 
 
 COMPANION_VERBS = {"roll", "resolve", "odds", "rules", "rolls", "tarot"}
+# the commands that take a piece and the square it goes to
+TO_A_SQUARE = {"deploy", "move", "attack", "combat", "place", "redeploy"}
 
 
 def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
@@ -735,6 +745,8 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         return b(W.DiscardTarot, card=" ".join(args[1:]))
     if verb in COMPANION_VERBS:
         return W.Companion(verb, tuple(args))
+    if verb in TO_A_SQUARE and len(args) >= 3 and args[-2].lower() in ("to", "on"):
+        args = [*args[:-2], args[-1]]  # `move P1 to c3`, `deploy K1 on e1`
     if verb == "trees":  # `trees` (or `trees roll`) flips or rolls; a mode is a choice
         modes = {m.value for m in W.TreeMode}
         word = args[0].lower() if args else "roll"
@@ -744,8 +756,6 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
     if verb == "deploy":
         if args and args[0].lower() == "auto":
             return W.DeployAuto()
-        if len(args) >= 3 and args[-2].lower() in ("to", "on"):  # `deploy K1 on e1`
-            args = [*args[:-2], args[-1]]
         _need(args, 2, "which piece and where: `deploy N1 b1`")
         piece, rest = _piece_text(args)
         K.at_most(rest, 1, "`deploy N1 b1`")
@@ -759,8 +769,6 @@ def parse(verb: str, args: list[str], table: Table) -> K.Command | None:
         _need(args, 2, "which option and where: `summon Moth Knight c3`")
         return b(W.Summon, option=" ".join(args[:-1]), square=args[-1])
     if verb in ("move", "attack", "combat", "place", "redeploy"):
-        if len(args) >= 3 and args[-2].lower() in ("to", "on"):  # `move P1 to c3`
-            args = [*args[:-2], args[-1]]
         _need(args, 2, f"which piece and where: `{verb} N1 e5`")
         piece, rest = _piece_text(args)
         K.at_most(rest, 1, f"`{verb} N1 e5`")
@@ -983,16 +991,6 @@ def _pieces_named(args: list[str]) -> bool:
     return False
 
 
-def _side_named(text: str) -> Player | None:
-    """The side a piece's words name (`bB1`, `White N1`, `black p3`), or None."""
-    low = text.strip().lower()
-    if low.startswith(("white ", "black ")):
-        return Player.parse(low.split()[0])
-    if len(low) >= 3 and low[0] in "wb" and low[1] in "pnbrqkj" and low[2:].isdigit():
-        return Player.parse(low[0])
-    return None
-
-
 def _odds_in_game(s: GameState, args: list[str]) -> str:
     """The exact odds of one piece of the game Attacking another where they stand: tokens as
     they are (each side spending an Advantage token it holds), Mounted Advantage, Blessings,
@@ -1001,7 +999,7 @@ def _odds_in_game(s: GameState, args: list[str]) -> str:
     from rules.wargame_chess.geometry import can_attack
 
     mover = s.decider if s.decider is not None else Player.WHITE
-    sided = _side_named(args[1])  # (`odds Q1 bB1`: the first is then the other side's)
+    sided, _ = side_named(args[1])  # (`odds Q1 bB1`: the first is then the other side's)
     try:  # a label only one side has is that piece; one both have is the mover's
         attacker = s.find(args[0], None if sided is None else sided.other)
     except AmbiguousPiece:

@@ -193,7 +193,7 @@ def opening(ctx: Ctx) -> None:
 @effect("thinking")
 def thinking(ctx: Ctx) -> None:
     w, me = ctx.w, ctx.me
-    budget = w.side(me).material - (0 if ctx.prog.committed else w.card(ctx.source).cost)
+    budget = w.side(me).material - ctx.to_pay()  # (Thinking's own cost, until it is paid)
     found = []
     for c in w.side(me).burn:
         card = w.card(c)

@@ -294,9 +294,12 @@ CHILL_SIXES, CHILL_ATTACK = 1, 2
 
 def chill_grasp(state: GameState, attacker: Unit) -> int:
     """How the attacker's Chill Grasp works in this game (0: it has none)."""
-    if not attacker.model.has(Ability.CHILL_GRASP):
-        return 0
-    return CHILL_ATTACK if state.config.revision >= 5 else CHILL_SIXES
+    return chill_reading(state) if attacker.model.has(Ability.CHILL_GRASP) else 0
+
+
+def chill_reading(state: GameState | None) -> int:
+    """How Chill Grasp reads in this game (None: no game, a new game's reading)."""
+    return CHILL_ATTACK if state is None or state.config.revision >= 5 else CHILL_SIXES
 
 
 def unsavable(c: Combat, chill: int) -> int:

@@ -34,14 +34,19 @@ def decider(state: State) -> Player | None:
     return state.to_act
 
 
+def in_board_order(state: State, player: Player) -> list[Piece]:
+    """``player``'s pieces in the board's square order (a1, b1, ... h8): the choices' order."""
+    return sorted(state.side(player), key=lambda p: p.square.index)
+
+
 def moves(state: State, player: Player) -> list[Move]:
-    mine = sorted(state.side(player), key=lambda p: p.square.index)
-    return [Move(p.square, to) for p in mine for to in destinations(state, p)]
+    return [
+        Move(p.square, to) for p in in_board_order(state, player) for to in destinations(state, p)
+    ]
 
 
 def movable(state: State, player: Player) -> list[Piece]:
-    mine = (p for p in state.side(player) if destinations(state, p))
-    return sorted(mine, key=lambda p: p.square.index)
+    return [p for p in in_board_order(state, player) if destinations(state, p)]
 
 
 def legal_actions(state: State) -> Sequence[Action]:
@@ -64,8 +69,7 @@ def waiting(state: State, player: Player) -> list[Promote]:
     """The promotions ``player``'s pieces may make before their move: a piece kept unpromoted
     when it was asked may promote at any of its owner's moves (the rules: it "can promote";
     promoting costs no turn)."""
-    mine = sorted(state.side(player), key=lambda p: p.square.index)
-    return [Promote(k, p.square) for p in mine for k in promotions(p)]
+    return [Promote(k, p.square) for p in in_board_order(state, player) for k in promotions(p)]
 
 
 def check(state: State, action: Action, *, player: Player | None = None) -> None:

@@ -379,13 +379,8 @@ class GameState:
         for p in self.pieces:
             if p.key.lower() == low:
                 return p
-        who = owner
-        label = t
-        parts = low.split(" ")
-        if len(parts) == 2 and parts[0] in ("white", "black", "w", "b"):
-            who, label = Player.parse(parts[0]), parts[1]
-        elif len(low) >= 3 and low[0] in "wb" and low[1] in "pnbrqkj" and low[2:].isdigit():
-            who, label = Player.parse(low[0]), low[1:]
+        side_said, label = side_named(t)
+        who = owner if side_said is None else side_said
         label = label.upper()
         if len(label) == 1:  # "Q" means the only Queen, if there is one
             matches = [
@@ -417,3 +412,16 @@ class GameState:
     @property
     def actions(self) -> tuple[Action, ...]:
         return tuple(s.action for s in self.history)
+
+
+def side_named(text: str) -> tuple[Player | None, str]:
+    """The side a piece's words name and the rest (`White N1`, `b N1`, `bN1`: Black and N1),
+    or (None, the words) when they name none."""
+    t = " ".join(text.strip().split())
+    low = t.lower()
+    parts = low.split(" ")
+    if len(parts) == 2 and parts[0] in ("white", "black", "w", "b"):
+        return Player.parse(parts[0]), t.split(" ")[1]
+    if len(low) >= 3 and low[0] in "wb" and low[1] in "pnbrqkj" and low[2:].isdigit():
+        return Player.parse(low[0]), t[1:]
+    return None, t

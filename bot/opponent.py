@@ -29,6 +29,11 @@ AI_HELP = (
     "game `ai black hard` changes its side or level, `ai off` lets people play both sides; "
     "`hint` shows the AI's suggestion for your decision in a game made with `hints`."
 )
+# In a game with secret cards the AI's side is kept: handing it over would show its hand
+AI_SECRET_HELP = (
+    " In this game the AI keeps its side until the game ends (its hand is secret: `ai off` or "
+    "another side would show it to you); `ai easy|medium|hard` changes its level."
+)
 # (undo is for games without secrets: the cards an action drew would be seen, then taken back)
 AI_UNDO_HELP = (
     " `undo` takes back your last command (all it did: `move` Activates and Moves, `deploy "

@@ -22,6 +22,7 @@ from bot.answers import sentence
 from bot.glossary import glossary_answer
 from bot.opponent import (
     AI_HELP,
+    AI_SECRET_HELP,
     AI_UNDO_HELP,
     LEVEL_WORDS,
     MARKS,
@@ -115,6 +116,9 @@ class Table:
         self.opponent = Opponent()
         # `game new` typed over a game under way: asked once more before the game is lost
         self.replacing: K.NewGame | None = None
+        # the last game started at the console: `game new` alone plays it again (the same
+        # system, teams or decks, and opponent), as the end of a game says
+        self.last_new: K.NewGame | None = None
         # The console's output, for the AI's actions as they are played (None: all in the reply)
         self.emit: Callable[[str], None] | None = None
         # The position, its choices and the numbers (first, last) the last `actions` list
@@ -300,7 +304,10 @@ class Table:
         if verb in SAID_OTHERWISE:
             return f"unknown command '{word}': {SAID_OTHERWISE[verb]}"
         if verb == "game":
-            return "say `game new <system>` (or `game new` for Wargame Chess)"
+            return (
+                "say `game new <system>` (`game new` alone: the last game again, else Wargame "
+                "Chess)"
+            )
         mine = verbs_of(self.plugin)
         others = [
             o for o in systems.SYSTEMS.values() if o is not self.plugin and verb in verbs_of(o)
@@ -400,10 +407,15 @@ class Table:
         self.state, events = self.rules.apply(self.game(), action, self.dice, player=player)
         return Reply(self.after(events), events=events)
 
-    def act_all(self, actions: list[Action], player: Player | None) -> Reply:
-        """Apply several actions as one: all of them, or (on a refusal) none."""
+    def act_all(
+        self, actions: list[Action | Callable[[Any], Action]], player: Player | None
+    ) -> Reply:
+        """Apply several actions as one: all of them, or (on a refusal) none. An entry may be
+        a function of the game so far that says the next action (an answer to the question
+        the action before asked)."""
         state, events = self.game(), []
-        for action in actions:
+        for step in actions:
+            action = step(state) if callable(step) else step
             state, more = self.rules.apply(state, action, self.dice, player=player)
             events.extend(more)
         self.state = state
@@ -447,7 +459,7 @@ class Table:
             plugin = systems.get(c.game) if c.game else self.plugin
             if self.discord:
                 return Reply(plugin.help)
-            undo = "" if plugin.hidden_information else AI_UNDO_HELP
+            undo = AI_SECRET_HELP if plugin.hidden_information else AI_UNDO_HELP
             return Reply(f"{plugin.help}\n{AI_HELP}{undo}")
         if isinstance(c, K.NewGame):
             return self._new(c)
@@ -510,9 +522,11 @@ class Table:
             return Reply(self._log(c.every))
         if isinstance(c, K.Export):
             state = self.game()
-            if any(self.keeps_secret(p) for p in Player):
+            if self.plugin.hidden_information and not self.over:
+                # (hot-seat too, as in Discord: the log holds the hands and the decks' order)
                 raise RulesError(
-                    "a game against the AI with secret cards can be exported once it is over"
+                    "a game with secret cards (hands, the order of the decks) can be exported "
+                    "once it is over"
                 )
             if (
                 self.plugin.shown_after_setup
@@ -637,6 +651,8 @@ class Table:
         return "\n".join(lines)
 
     def _new(self, c: K.NewGame) -> Reply:
+        if not c.game and not c.words and not self.discord and self.last_new is not None:
+            c = self.last_new  # `game new` alone: the same game again
         plugin = systems.get(c.game or None)
         opponent, words, after_ai = split_words(c.words, plugin.value_words)
         # the console may name local files (e.g. a faction file per side)
@@ -668,6 +684,7 @@ class Table:
                 "`game new` again to start the new one anyway, or `concede` first"
             )
         self.replacing = None
+        self.last_new = K.NewGame(game=plugin.id, words=c.words)
         self.plugin, self.state, self.opponent = plugin, state, opponent
         self.listed = None
         intro = ai_choice_hidden(plugin, intro, opponent.seats)

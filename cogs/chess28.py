@@ -263,7 +263,8 @@ class Chess28(commands.Cog):
     @group.command(name="melee", description="Make a Melee Attack")
     @app_commands.describe(
         unit="Your attacking model, by its label (e.g. W1 or B3)",
-        target="Square of the enemy model or Treasure Chest in its Melee Range, e.g. e5",
+        target="Square of the enemy model or Treasure Chest in its Melee Range (e5), or the "
+        "model's label (B2)",
     )
     @app_commands.autocomplete(unit=ac_unit, target=ac_square)
     async def melee(self, interaction: discord.Interaction, unit: str, target: str) -> None:
@@ -395,7 +396,7 @@ class Chess28(commands.Cog):
     @group.command(name="odds", description="Exact odds of an attack, or of Fight vs Defence")
     @app_commands.describe(
         unit="Your attacking model, by its label (e.g. W1); give a target too",
-        target="Square it makes a Melee Attack on, e.g. e5",
+        target="The square it attacks (e5), or the model there by its label (B2)",
         fight="Or by numbers: the attacker's Fight (or Strength) dice, hitting on 4+",
         defence="The defender's Defence dice, saving on 5+",
         chill="The attacker has Chill Grasp: an attack that rolls a 6 cannot be saved",

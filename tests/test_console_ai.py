@@ -85,6 +85,14 @@ def test_the_card_game_keeps_the_ai_hand_from_the_terminal() -> None:
     assert not refused.ok and "once it is over" in refused.text and t.state is state
     t.run("concede")
     assert t.over and t.run("export").ok  # a finished game may be exported
+    # hot-seat too, as in Discord and as the help says: the log would tell both hands
+    seat = practice("card-game")
+    assert seat.run("1").ok
+    state = seat.state
+    refused = seat.run("export")
+    assert not refused.ok and "once it is over" in refused.text and seat.state is state
+    seat.run("concede")
+    assert seat.over and seat.run("export").ok
 
 
 def test_chess28_hand_shows_only_the_persons_gambit_cards() -> None:

@@ -646,3 +646,21 @@ def test_chess28_console_words_from_a_new_players_game() -> None:
     )
     _, ev = act(one, A.Melee("W1", sq("d5")), [4, 1])
     assert any("1 die against Defence" in e.text for e in ev), [e.text for e in ev]
+
+
+def test_game_new_alone_plays_the_last_game_again() -> None:
+    """A finished game ends "Type `game new` to play again.": `game new` alone starts the same
+    system again with the same words (teams, opponent), not the default Wargame Chess; words
+    without a system keep their meaning (Wargame Chess), and a fresh table starts it too."""
+    t = table("game new chess28 ai easy")
+    assert t.plugin.id == "chess28" and t.opponent.seats
+    r = t.run("concede")
+    assert r.ok and t.over, r.text
+    r = t.run("game new")
+    assert r.ok and r.text.startswith("New game of Chess28."), r.text
+    assert t.plugin.id == "chess28" and t.opponent.seats and not t.over
+    assert "The AI (easy) plays" in r.text
+    fresh = table("game new")
+    assert fresh.plugin.id == "wargame-chess"
+    t.run("concede")
+    assert t.run("game new ai easy").ok and t.plugin.id == "wargame-chess"

@@ -200,7 +200,7 @@ async def test_a_game_of_two_server_factions_to_turn_ten(table: Harness) -> None
     svc = service(table)
     game_id = (await svc.current(channel))[0].id
     rng = random.Random(7)
-    seen_turn_start = seen_end = seen_attack_hint = False
+    seen_turn_start = seen_end = seen_attack_hint = seen_last = False
     for _ in range(2000):
         row, state = await svc.current(channel) or (None, None)
         if state is None or state.is_over:
@@ -244,9 +244,13 @@ async def test_a_game_of_two_server_factions_to_turn_ten(table: Harness) -> None
             seen_attack_hint = True
         if "Long Night (Major Arcana) (upgrade, end of turn)" in text:
             assert "`/divinate preferred:The Moon, The Star`" in text
-            assert text.index("end of turn") < text.index("start of turn")
+            if state.turn < 10:  # (no turn starts after turn 10)
+                assert text.index("end of turn") < text.index("start of turn")
+            elif state.faith.queue:  # the end of turn 10: the rule before the points (R93)
+                assert "count the points" in text.lower(), text
+                seen_last = True
         await _peaceful_step(table, channel, rng)
-    assert seen_turn_start and seen_end and seen_attack_hint
+    assert seen_turn_start and seen_end and seen_attack_hint and seen_last
     said = [t for t in table.shown if "Both teams are deployed; their lists are now shown" in t]
     assert said, "the teams were shown once both were deployed"
     assert "upgrades: Bright Oil (1 pts), Long Night (2 pts) (14 points)" in said[0]

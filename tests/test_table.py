@@ -238,7 +238,9 @@ def test_console_game_option_for_the_revised_star() -> None:
     assert r.ok and "later revision" in r.text
     assert t.state is not None and t.state.config.star_one_each
     assert t.state.config.teams[1].describe().startswith("Standard: King, 2 Bishop")
-    t.run("game new")
+    t.run("game new")  # alone: the same game again
+    assert t.state is not None and t.state.config.star_one_each
+    t.run("game new wargame-chess")
     assert t.state is not None and not t.state.config.star_one_each
 
 

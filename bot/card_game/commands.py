@@ -32,9 +32,21 @@ class CardInfo(Command):
 
 @dataclass(frozen=True, slots=True)
 class Play(Command):
+    """Play a card from the hand; ``at`` (the console's `play pawn c1`) answers the card's
+    first question with that square, both or neither."""
+
     name: ClassVar[str] = "play"
     system: ClassVar[str] = SYSTEM
     card: str
+    at: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Command):
+    """Game Setup: reveal the Kings, shuffle and deal (the first action of a game)."""
+
+    name: ClassVar[str] = "deal"
+    system: ClassVar[str] = SYSTEM
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,8 +64,8 @@ TUTORIAL = (
 
 HELP = """Chess: The Card Game at the table. Squares a1-e3 (rank 1: White's Base; 3: Black's).
 Setup:   game new card-game [white deck | black deck]
-         (e.g. game new card-game Clubs starter | Diamonds starter) · mulligan <card> · keep
-Turn:    burn <card> · done (end the Material Phase) · play <card> · move c1 c2
+         (e.g. game new card-game Clubs starter | Diamonds starter) · deal · mulligan <card> · keep
+Turn:    burn <card> · done (end the Material Phase) · play <card> [c1] · move c1 c2
          attack c3 (the King) · king (your King's ability) · choose <option>
          trigger [card] · decline [card] · pass · end
 Look:    hand · card <name> · rules <term> · board · status · log [all]

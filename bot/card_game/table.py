@@ -164,6 +164,8 @@ class CardGameTable(SystemPlugin):
             "king": C.King,
             "pass": C.Pass,
             "end": C.EndTurn,
+            "deal": C.Deal,
+            "begin": C.Deal,
         }
         if verb in simple:
             K.at_most(args, 0, f"`{verb}`")
@@ -174,6 +176,10 @@ class CardGameTable(SystemPlugin):
             "burn": C.Burn,
             "mulligan": C.Mulligan,
         }
+        if verb == "play" and len(args) > 1 and _is_square(args[-1]):
+            # `play pawn c1`, `play knight to c1`: the square answers where it goes
+            words = args[:-2] if args[-2].lower() in ("to", "on", "at") else args[:-1]
+            return b(C.Play, card=" ".join(words) or None, at=args[-1])
         if verb in cards:
             return b(cards[verb], card=rest or None)
         if verb == "move":
@@ -215,6 +221,10 @@ class CardGameTable(SystemPlugin):
             # before the command is read: reading it against the game (its choices) would
             # tell the other player what the decider may choose
             raise NotYourDecision(f"it is {decider.title}'s decision now, not {player.title}'s")
+        if isinstance(c, C.Play) and c.at is not None:
+            at = c.at
+            # the card, then its first question answered with the square: both or neither
+            return table.act_all([self.action(s, c, who), lambda now: _answer(now, at)], player)
         return table.act(self.action(s, c, who), player)
 
     def action(self, s: GameState, c: K.Command, who: Player) -> Action:
@@ -241,6 +251,7 @@ class CardGameTable(SystemPlugin):
         if isinstance(c, C.Trigger):
             return A.Resolve(trigger_index(s, who, c.card), c.use)
         plain: dict[type[K.Command], Action] = {
+            C.Deal: A.Begin(),
             C.Keep: A.KeepHand(),
             C.Done: A.StopBurning(),
             C.King: A.UseKing(),
@@ -250,6 +261,27 @@ class CardGameTable(SystemPlugin):
         if type(c) in plain:
             return plain[type(c)]
         raise ParseError(f"{c.name} is not a Chess: The Card Game command")
+
+
+def _is_square(word: str) -> bool:
+    try:
+        GRID.parse(word)
+    except ParseError:
+        return False
+    return True
+
+
+def _answer(s: GameState, square: str) -> Action:
+    """The card just played asks where (or on what): ``square`` answers it."""
+    sq = str(GRID.parse(square))
+    prog = s.program
+    if prog is None or not prog.options:
+        raise RulesError(f"that card asks for no square: play it without {sq}")
+    fits = [key for key, label in prog.options if sq in (key.lower(), *label.lower().split())]
+    if len(fits) != 1:
+        shown = "; ".join(label for _, label in prog.options)
+        raise RulesError(f"{sq} is not one of the choices for it: {shown}")
+    return A.Choose(fits[0])
 
 
 def hand_card(s: GameState, who: Player, text: str) -> int:

@@ -85,7 +85,7 @@ def a_king(s: GameState) -> int:
     return d * 100
 
 
-CHOICES_SHOWN = 6  # a choice's options named in the console's prompt
+CHOICES_SHOWN = 16  # a choice's options named in the console's prompt (15 squares, Cancel)
 
 
 def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
@@ -96,8 +96,8 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
     prog = s.program
     if prog is not None and prog.respond:
         what = (
-            f"answer {name(s, prog.source)} with Counter!, or let it resolve (asked whenever "
-            "they have 3 Material and their Counter! is unplayed, whatever they hold)"
+            f"answer {name(s, prog.source)} with Counter!, or let it resolve (asked of every "
+            "hand with a card in it, 3 Material and Counter! unplayed: it tells nothing)"
         )
         return d, what, "`play counter` or `pass`"
     if prog is not None:
@@ -122,7 +122,7 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
         what = f"the {whose} window ({name(s, cb.attacker)} against {foe}): an Action Tactic"
         return d, what + ", or pass", "`play <tactic>` or `pass`"
     if s.phase is Phase.SETUP:
-        return d, "reveal the Kings and deal", "`1`"
+        return d, "reveal the Kings and deal", "`deal`"
     if s.phase is Phase.MULLIGAN:
         done = s.side(d).mulliganed
         if done >= MULLIGAN_MAX:
@@ -145,7 +145,7 @@ def prompt(s: GameState) -> str:
     """The console's prompt. The console is hot-seat: it shows the hand of whoever decides."""
     d, what, hint = situation(s, console=True)
     if s.phase is Phase.SETUP:
-        return f"{d.title}: type `1` to reveal the Kings, shuffle and deal."
+        return f"{d.title}: type `deal` (or `1`) to reveal the Kings, shuffle and deal."
     # (the hand as the card's effect asks: after what it did first, King of Diamonds' draw)
     return f"{d.title} decides: {_then(what)} {hint}.\n{hand_text(as_asked(s), d)}"
 
@@ -186,7 +186,12 @@ def side_line(s: GameState, p: Player) -> str:
 
 
 def status_text(s: GameState) -> str:
-    lines = [f"Turn {s.turn}, {s.active.title}'s turn ({s.phase.value})."]
+    if s.phase in (Phase.SETUP, Phase.MULLIGAN):  # (no turn yet: whoever decides now)
+        d = decider(s)
+        who = "" if d is None else f" {d.title} decides."
+        lines = [f"Before the first turn ({s.phase.value}).{who}"]
+    else:
+        lines = [f"Turn {s.turn}, {s.active.title}'s turn ({s.phase.value})."]
     if s.outcome is not None:
         lines = [f"Game over: {s.outcome.text}."]
     lines += [side_line(s, p) for p in Player]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
@@ -46,6 +47,42 @@ class TerrainChoice(StrEnum):
 
 
 parser_for(TerrainChoice)(TerrainChoice.parse)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What an attack is aimed at, as typed: a square (e5) or a model by its label (B2, W3).
+    The board shows labels in capitals and squares in small letters, so "B2" is Black's model
+    B2 and "b2" the square; a White label can be no square, so "w3" is a model too. Which
+    square a label stands on is the game's to say (``bot.chess28.table``)."""
+
+    label: str | None
+    square: Square | None
+
+    @classmethod
+    def parse(cls, text: str) -> Target:
+        word = text.strip()
+        label = word.upper() if re.fullmatch(r"[Ww][0-9]{1,2}|B[0-9]{1,2}", word) else None
+        try:
+            square: Square | None = Square.parse(word)
+        except ParseError:
+            if label is None:
+                raise ParseError(
+                    f"'{word[:20]}' is not a square or a model: say a square like e5, or a "
+                    "model's label like B2"
+                ) from None
+            square = None
+        return cls(label, square)
+
+    @classmethod
+    def at(cls, square: Square) -> Target:
+        return cls(None, square)
+
+    def __str__(self) -> str:
+        return self.label or str(self.square)
+
+
+parser_for(Target)(Target.parse)
 
 
 class Direction(StrEnum):
@@ -143,7 +180,7 @@ class Melee(Command):
     name: ClassVar[str] = "melee"
     system: ClassVar[str] = SYSTEM
     unit: str
-    target: Square
+    target: Target
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +260,7 @@ class Odds(Command):
     system: ClassVar[str] = SYSTEM
     looks: ClassVar[bool] = True
     unit: str | None = None
-    target: Square | None = None
+    target: Target | None = None
     fight: int | None = None
     defence: int | None = None
     chill: bool = False

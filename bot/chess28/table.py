@@ -31,7 +31,7 @@ from rules.chess28.roster import READY_MADE, ROSTER, Party
 from rules.chess28.state import GameState, Mode, Phase, Zone
 from rules.chess28.system import DEFAULT_PARTIES, SYSTEM
 from rules.core.actions import Action
-from rules.core.board import Player
+from rules.core.board import Player, Square
 from rules.core.dice import Dice
 from rules.core.errors import IllegalAction, ParseError, RulesError
 from rules.core.words import count
@@ -254,6 +254,20 @@ def _unit_key(s: GameState, text: str) -> str:
     return s.find(text).key
 
 
+def _aimed(s: GameState, target: C.Target) -> Square:
+    """The square an attack is aimed at: a model's, when a label names one of the game's
+    models, else the square typed (``C.Target``: "B2" is the model, "b2" the square)."""
+    if target.label is not None:
+        u = next((u for u in s.units if u.key.upper() == target.label), None)
+        if u is not None:
+            if u.square is None or not u.on_board:
+                raise RulesError(f"{u.name} is not on the board")
+            return u.square
+    if target.square is None:
+        raise RulesError(f"there is no model {target.label} in this game")
+    return target.square
+
+
 def _facing(s: GameState, key: str, c: C.Move) -> Facing:
     if c.facing is not None:
         return c.facing
@@ -279,9 +293,9 @@ def _action(s: GameState, c: K.Command, me: Player) -> Action:
         and p is not None
         and p.kind in ATTACK_QUESTIONS
         and _unit_key(s, c.unit) == p.unit
-        and str(c.target) in p.options
+        and str(_aimed(s, c.target)) in p.options
     ):  # (`/chess28 melee` right after `/chess28 charge`, as the console's `melee`)
-        return A.Choose(str(c.target))
+        return A.Choose(str(_aimed(s, c.target)))
     if isinstance(c, C.RollOff):
         return A.RollOff()
     if isinstance(c, C.ChooseMode):
@@ -305,7 +319,7 @@ def _action(s: GameState, c: K.Command, me: Player) -> Action:
         facing = (c.facing or Facing.N).value if theirs else _facing(s, key, c).value
         return A.Charge(key, c.square, facing) if c.charge else A.Move(key, c.square, facing)
     if isinstance(c, C.Melee):
-        return A.Melee(_unit_key(s, c.unit), c.target)
+        return A.Melee(_unit_key(s, c.unit), _aimed(s, c.target))
     if isinstance(c, C.Shoot):
         return A.Shoot(_unit_key(s, c.unit), c.direction.value)
     if isinstance(c, C.Shove):
@@ -475,24 +489,26 @@ def _odds(s: GameState | None, c: C.Odds) -> Reply:
         u = s.unit(key)
         if u.square is None:
             raise RulesError(f"{u.name} is not on the board")
+        where = _aimed(s, c.target)
+        aim = str(where) if c.target.square == where else f"{c.target.label} on {where}"
         # the attacks it could make on that square: a melee in its Melee Range, shots
         attacks: list[tuple[Action, str]] = []
-        if c.target in melee_squares(s, u):
-            attacks.append((A.Melee(key, c.target), "attacking"))
+        if where in melee_squares(s, u):
+            attacks.append((A.Melee(key, where), "attacking"))
         for d, sq in shoot_targets(s, u).items():
-            if sq == c.target:
+            if sq == where:
                 attacks.append((A.Shoot(key, d), f"shooting ({d}) at"))
         if not attacks:
             raise RulesError(
-                f"{u.name} cannot attack {c.target} from where it stands: the square is not in "
+                f"{u.name} cannot attack {aim} from where it stands: the square is not in "
                 "its Melee Range and no shot of its reaches it"
             )
         lines = []
         for attack, how in attacks:
             odds = SYSTEM.odds(s, attack)
             if odds is None:
-                raise RulesError(f"{u.name} has no one to attack on {c.target}")
-            lines += [f"{u.name} {how} {c.target}:"]
+                raise RulesError(f"{u.name} has no one to attack on {aim}")
+            lines += [f"{u.name} {how} {aim}:"]
             lines += [f"- {k}: {T.percent(v)}" for k, v in odds.items()]
         return Reply("\n".join(lines))
     if c.fight is None or c.defence is None:

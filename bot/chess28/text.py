@@ -55,6 +55,7 @@ def terrain_mark(t: Terrain) -> str:
 
 
 HELP = f"""Chess28 at the table. Models are W1, W2... and B1, B2...; squares d4; facings N E S W.
+An attack's target is its square or its model: melee W1 d4 or melee W1 B2 (b2 is the square).
 Setup:  game new chess28 [white party | black party] [pinata|last-standing] [desperation]
         mode pinata|last-standing|random [desperation] (when not given at game new)
         roll (First Player) · chest d1 · terrain blocking|perilous|moveable d4 [e4 if large]

@@ -92,6 +92,8 @@ def counterable(w: Work, prog: Program) -> bool:
     side = w.side(them)
     if side.material < 3:
         return False
+    if w.config.revision >= 5 and not side.hand:  # (how many cards a hand holds is public)
+        return False
     if w.config.revision < 2:  # (the first rules: an unused Counter! in the deck list)
         used = set(side.burn) | set(side.captured)
         deck = w.config.decks[them]
@@ -195,6 +197,23 @@ def _open_program(s: GameState) -> str:
     return "first finish the card being played"
 
 
+def _why_not_king(w: Work, p: Player) -> str:
+    """Why ``p``'s King's ability cannot be used now, the real reason."""
+    if w.phase is Phase.BURN:
+        return "it is your Material Phase: type `done` to end it, then use your King"
+    if w.phase is not Phase.MAIN or w.combat is not None:
+        return "your King's ability is used in your Play & Move Phase, outside a fight"
+    if w.side(p).king_used:
+        return "your King's ability has already been used this turn (once a turn)"
+    king = w.card(p * 100)
+    cost = programs.KING_COST.get(king.effect, 0)
+    if w.side(p).material < cost:
+        whose = king.name + ("'" if king.name.endswith("s") else "'s")
+        return f"the {whose} ability costs {cost} Material; you have {w.side(p).material}"
+    why = programs.can_start(w, Program(p, p * 100, king.effect, "king"))
+    return why or "your King's ability cannot be used now"
+
+
 def why_not(s: GameState, action: Action) -> str:
     """A player's reason for a refused action."""
     w = Work(s)
@@ -208,6 +227,8 @@ def why_not(s: GameState, action: Action) -> str:
         return "first resolve or decline the waiting abilities"
     if isinstance(action, PlayCard | Mulligan | Burn) and action.card not in s.side(p).hand:
         return "that card is not in your hand"
+    if isinstance(action, PlayCard | Move | AttackKing | EndTurn) and s.phase is Phase.BURN:
+        return "it is your Material Phase: burn cards, or type `done` to end it first"
     if isinstance(action, PlayCard) and s.phase is not Phase.MAIN and s.combat is None:
         return "cards are played in your Play & Move Phase (or a Tactic in a combat window)"
     if isinstance(action, PlayCard):
@@ -232,14 +253,17 @@ def why_not(s: GameState, action: Action) -> str:
         if u.actions <= 0:
             return f"{s.card(u.cid).name} is Tired"
         to = sorted(str(m.square) for m in moves_of(s, u))
-        where = f"from {u.square} it may move to {', '.join(to)}" if to else "it has no move"
+        where = f"from {u.square} it may move to {', '.join(to)}" if to else "it has no move now"
+        there = s.at(action.square)
+        if there is not None and there.owner is p:
+            where = f"{action.square} holds your {s.card(there.cid).name}; {where}"
+        elif there is not None:  # (a unit attacks by moving onto an enemy its movement reaches)
+            where = f"its movement does not reach {action.square} to attack; {where}"
         return f"{s.card(u.cid).name} cannot move to {action.square}: {where}"
     if isinstance(action, Burn):
         return "you burn cards in your Material Phase, up to 3 a turn"
     if isinstance(action, UseKing):
-        if s.phase is Phase.MAIN and s.combat is None and s.side(p).king_used:
-            return "your King's ability has already been used this turn (once a turn)"
-        return "your King's ability is used once a turn, in your Play & Move Phase, if it can act"
+        return _why_not_king(w, p)
     if isinstance(action, StopBurning):
         return "burning is done in the Material Phase, and it is not the Material Phase now"
     if isinstance(action, Mulligan | KeepHand):
@@ -395,6 +419,11 @@ def advance(w: Work) -> None:
             if w.triggers:
                 return
             continue
+        if w.combat is not None and w.config.revision >= 5:
+            window = w.active if w.combat.stage == "initiator" else w.active.other
+            if not w.side(window).hand:  # nothing to play in it (an empty hand is public)
+                _pass(w)
+                continue
         if w.phase is Phase.BURN and not w.side(w.active).hand:
             w.phase = Phase.MAIN  # nothing left to burn (checked after a Trade's draw)
         return

@@ -61,7 +61,7 @@ class Ctx:
         opts = tuple(options)
         if not opts:
             raise Impossible(
-                f"{self.name} cannot be used now: nothing fits its question ({prompt.rstrip('?')}?)"
+                f"{self.name} has nothing to act on now (it asks: {prompt.rstrip('?')}?)"
             )
         i, self._i = self._i, self._i + 1
         if i < len(self.prog.choices):

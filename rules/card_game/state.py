@@ -28,9 +28,11 @@ TURN_LIMIT = 100  # turns in all (50 each) before the game is a draw (ruling CG-
 # is answerable with Counter! (CG-17), a piece Promotion plays uses the King of Spades' effect
 # up (CG-27), the King of Hearts' draw is a trigger its player may decline (CG-13), The
 # London's +1 Attack is not for a Showdown's piece (CG-11), and a card that cannot be played
-# after all is taken back unnamed (Blunder on a full battlefield is not offered).
+# after all is taken back unnamed (Blunder on a full battlefield is not offered); 5
+# (2026-11-28), a player with no card in hand (a public count) is not asked in a fight's
+# window nor to answer a Tactic with Counter! (CG-12, CG-17).
 # A game keeps its revision, so games saved before replay as they were played.
-RULES_REVISION = 4
+RULES_REVISION = 5
 
 
 @dataclass(frozen=True)

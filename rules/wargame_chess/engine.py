@@ -97,6 +97,8 @@ def apply(
         hook(tx)
     tx.check_victory()
     settle_turn(tx)
+    if tx.faith.queue and tx.pending is None:  # (what the turn's end queued: turn 10's count)
+        faith.run_queue(tx)
     new = tx.freeze(action)
     return new, tx.events
 

@@ -29,8 +29,11 @@ from rules.wargame_chess.dice import Mode, RollResult
 from rules.wargame_chess.effects import GameEffect, register
 from rules.wargame_chess.pieces import CommonRule, Kind
 from rules.wargame_chess.state import (
+    COUNT_OPTION,
+    COUNT_POINTS,
     Decision,
     EffectStep,
+    EndReason,
     GameState,
     Pending,
     Phase,
@@ -386,6 +389,10 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
     if k == "after_order":
         names = tuple(f"{AFTER_ACTIVATION_NAMES[f]} first" for f in step.data)
         return names, "The Tower and The Star both take effect: choose which happens first"
+    if k == COUNT_POINTS:
+        return (COUNT_OPTION,), (
+            "The end of turn 10: apply your end-of-turn rules (adjustments), then count the points"
+        )
     if k == "star_one":
         keys = tuple(p.key for p in tx.on_board(pl) if p.activated)
         return keys, f"{step.source}: choose one of your pieces that has Activated to make fresh"
@@ -450,6 +457,9 @@ def _resolve(tx: Transaction, step: EffectStep, choice: str) -> None:
             order = ("tower",)
         for flag in order:
             apply_flag(tx, flag, step.player.other)
+    elif k == COUNT_POINTS:
+        if not any(q.kind == COUNT_POINTS for q in tx.faith.queue):
+            tx.finish(tx.points_outcome(EndReason.POINTS))
     elif k == "star_one":
         tx.update(choice, activated=False)
         tx.emit(

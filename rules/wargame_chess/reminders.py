@@ -10,12 +10,21 @@ Divination, ...) keep the reminders showing until the game moves on.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from rules.core.history import Event, Step
 from rules.wargame_chess.board import Player
 from rules.wargame_chess.faction_rules import Moment, RuleText, Side
-from rules.wargame_chess.state import Decision, GameState, Phase, Zone
+from rules.wargame_chess.state import (
+    COUNT_POINTS,
+    Decision,
+    GameConfig,
+    GameState,
+    Phase,
+    Piece,
+    Zone,
+)
 from rules.wargame_chess.teams import PieceOption, TeamList
 
 # Actions made only within a Re/Activation: if one leaves no Activation open, it ended. (A card
@@ -154,6 +163,14 @@ def reminders(state: GameState) -> list[Reminder]:
     step = _last_move(state)
     if step is None:
         return []
+    waiting = state.faith.queue[0] if state.faith.queue else None
+    if (
+        waiting is not None
+        and waiting.kind == COUNT_POINTS
+        and not any(e.kind == "turn_end" for e in step.events)
+    ):  # the next player to apply their end-of-turn rules before the points are counted
+        at = _At(Moment.TURN_END, Player.parse(waiting.data[0]))
+        return [r for group in _for(state, at, waiting.player) for r in group]
     out: list[Reminder] = []
     for at in _moments(state, step):
         mine = _for(state, at, at.lead)
@@ -161,6 +178,23 @@ def reminders(state: GameState) -> list[Reminder]:
         for a, b in zip(mine, theirs, strict=True):
             for i in range(max(len(a), len(b))):
                 out += a[i : i + 1] + b[i : i + 1]
+    return out
+
+
+def turn_end_rules(
+    config: GameConfig, on_board: Callable[[Player], Iterable[Piece]]
+) -> list[Player]:
+    """The players with a rule for the end of a turn (a faction rule, an upgrade, or a rule of
+    a piece option with a piece on the board), the order aside."""
+    out = []
+    for player in Player:
+        team = config.teams[player]
+        f = team.faction
+        on = {p.option for p in on_board(player)}
+        rules = [*f.rules, *(f.upgrade(n).rule for n in team.upgrades)]
+        rules += [r for o in f.options if o.name in on for r in o.texts]
+        if any(r is not None and r.when is Moment.TURN_END for r in rules):
+            out.append(player)
     return out
 
 

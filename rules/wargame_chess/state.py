@@ -18,7 +18,12 @@ from rules.wargame_chess.teams import TeamList
 
 FORMAT_VERSION = 1
 LAST_TURN = 10
-RULES_REVISION = 5  # see GameConfig.revision
+# The queued step of a player with an end-of-turn rule at the end of turn 10 (revision 6), and
+# its one option: the points are counted once each such player has said so.
+COUNT_POINTS = "count_points"
+COUNT_OPTION = "count the points"
+END_OF_GAME = "the end of turn 10"
+RULES_REVISION = 6  # see GameConfig.revision
 
 
 class AmbiguousPiece(ParseError):
@@ -283,8 +288,9 @@ class GameConfig:
     # 5 (2026-11-28): every Joker loses its tokens at the end of the turn, is protected by The
     # Fool and is "their own Joker" for tokens, whether or not its faction kept Fool's
     # Endeavour (R21, R46); The Hierophant does not Curse a piece with a faith mechanic rule
-    # (R50); The Magician brings back only a piece there is room for (R5, R47).
-    # New games take the newest.
+    # (R50); The Magician brings back only a piece there is room for (R5, R47); 6 (2026-11-28):
+    # at the end of turn 10, a player with an end-of-turn rule applies it before the points are
+    # counted (R93). New games take the newest.
     revision: int = RULES_REVISION
 
     def at_least(self, revision: int) -> bool:

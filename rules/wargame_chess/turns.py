@@ -10,7 +10,10 @@ from rules.wargame_chess.board import (
     Player,
 )
 from rules.wargame_chess.pieces import CommonRule, Kind
+from rules.wargame_chess.reminders import turn_end_rules
 from rules.wargame_chess.state import (
+    COUNT_POINTS,
+    END_OF_GAME,
     LAST_TURN,
     EffectStep,
     EndReason,
@@ -85,11 +88,25 @@ def end_turn(tx: Transaction) -> None:
             "Discarded cards and cards kept aside for the turn are shuffled back into their decks",
         )
     tx.emit("turn_end", f"Turn {tx.turn} ends", turn=tx.turn)
+    last = tx.last_activator if tx.last_activator is not None else tx.to_act
     if tx.turn >= LAST_TURN:
+        if tx.config.at_least(6) and _count_after_rules(tx, last.other):
+            return
         tx.finish(tx.points_outcome(EndReason.POINTS))
         return
-    last = tx.last_activator if tx.last_activator is not None else tx.to_act
     start_turn(tx, tx.turn + 1, last.other)
+
+
+def _count_after_rules(tx: Transaction, lead: Player) -> bool:
+    """At the end of turn 10, each player with an end-of-turn rule (a server faction's) applies
+    it before the points are counted, ``lead`` first (the player who did not make the last
+    Re/Activation, R93): each says when it is done, and the last to say so counts them. Whether
+    any player was asked (revision 6; before, the points were counted at once)."""
+    asked = [p for p in (lead, lead.other) if p in turn_end_rules(tx.config, tx.on_board)]
+    if not asked:
+        return False
+    tx.enqueue(*(EffectStep(COUNT_POINTS, p, (lead.title,), END_OF_GAME) for p in asked))
+    return True  # (the engine asks the queued steps once the action is settled)
 
 
 def end_activation(tx: Transaction) -> None:

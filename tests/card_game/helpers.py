@@ -106,6 +106,13 @@ def use_trigger(s: GameState, use: bool = True) -> GameState:
     return act(s, Resolve(mine, use))
 
 
+def hands(b: Build) -> None:
+    """A card (a Pawn) in each player's hand: from rules revision 5 a player with an empty
+    hand is not asked in a fight's window nor to answer with Counter! (CG-12, CG-17)."""
+    for p in (Player.WHITE, Player.BLACK):
+        b.add(p, "Pawn")
+
+
 def pass_windows(s: GameState) -> GameState:
     """Both players pass their combat windows."""
     while s.combat is not None and s.program is None and not s.triggers:

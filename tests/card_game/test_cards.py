@@ -23,6 +23,7 @@ from tests.card_game.helpers import (
     act,
     events,
     hand_names,
+    hands,
     pass_windows,
     pick,
     texts,
@@ -500,6 +501,7 @@ def test_counter_stops_a_tactic_and_is_only_an_answer() -> None:
 def test_the_answer_window_opens_whether_or_not_counter_is_in_hand() -> None:
     b = Build(counters=True)
     b.add(B, "Counter!", "deck")  # in the deck list, not in hand
+    b.add(B, "Pawn")  # (a hand with a card: an empty one, a public count, is not asked)
     castle = b.add(W, "Castle")
     s = act(b.state(), A.PlayCard(castle))
     assert decider(s) is B and legal_actions(s) == [A.Pass()]
@@ -509,6 +511,7 @@ def test_the_answer_window_opens_whether_or_not_counter_is_in_hand() -> None:
 
 def test_the_answer_window_does_not_tell_whether_the_deck_list_holds_counter() -> None:
     b = Build(counters=True)  # Black's list has no Counter! at all: the window opens all the same
+    b.add(B, "Pawn")
     castle = b.add(W, "Castle")
     s = act(b.state(), A.PlayCard(castle))
     assert decider(s) is B and legal_actions(s) == [A.Pass()]
@@ -640,9 +643,7 @@ def test_a_card_with_no_target_says_so() -> None:
     """`play pin` with no piece on the board answered "There is nothing to choose"."""
     b = Build()
     pin = b.add(W, "Pin")
-    with pytest.raises(
-        IllegalAction, match=r"Pin cannot be used now: nothing fits its question \("
-    ):
+    with pytest.raises(IllegalAction, match=r"Pin has nothing to act on now \(it asks: "):
         act(b.state(), A.PlayCard(pin))
 
 
@@ -679,6 +680,7 @@ def test_a_tactic_played_names_its_target_before_the_counter_window() -> None:
     """The opponent asked whether to answer with Counter! sees what the Tactic is aimed at
     (the target is chosen before the card is paid for)."""
     b = Build(counters=True)
+    hands(b)  # (a card in each hand: an empty hand's windows are skipped)
     b.unit(B, "Pawn", "b3")
     p = b.add(W, "Pin")
     s = act(b.state(), A.PlayCard(p))

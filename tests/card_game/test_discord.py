@@ -104,7 +104,7 @@ async def test_a_game_through_discord_never_tells_the_channel_a_hand(table: Harn
             assert "'s hand (" not in shown and "Your hand (" not in shown
             # the answer window names the one card that answers, whoever holds it (CG-17)
             text = shown.replace("with Counter!, or let it resolve", "")
-            text = text.replace("their Counter! is unplayed", "")
+            text = text.replace("3 Material and Counter! unplayed", "")
             for name in seen:  # "Pawn's Gambit" in play does not name a Pawn in hand
                 text = text.replace(name, "")
             leaked = [n for n in secret if n in text]

@@ -12,7 +12,7 @@ from rules.card_game import actions as A
 from rules.card_game.battlefield import GRID, SQUARES
 from rules.card_game.state import GameState
 from rules.core.errors import IllegalAction
-from tests.card_game.helpers import B, Build, W, act, events, pick, texts
+from tests.card_game.helpers import B, Build, W, act, events, hands, pick, texts
 
 sq = GRID.parse
 
@@ -110,6 +110,7 @@ def test_the_london_is_for_pieces_on_the_board_not_a_showdowns() -> None:
     """The London: "your pieces on the board have +1 Attack"; a Showdown's piece is not on the
     board until it wins the square (CG-11): a 4-Attack Knight deals 4."""
     b = Build()
+    hands(b)  # (a card in each hand: an empty hand's windows are skipped)
     b.add(W, "The London", "statics")
     b.unit(B, "Heart Rook", "c1")
     knight = b.add(W, "Knight")
@@ -143,7 +144,7 @@ def test_thinkings_tactic_sees_thinking_as_played() -> None:
     s = act(b.state(material=(7, 2)), A.PlayCard(think))  # after both 2s: 3, more than 2
     s = pick(pick(s, "Advantage"), "Draw")
     assert s.program is None and s.side(W).material == 3 and len(s.side(W).hand) == 2
-    with pytest.raises(IllegalAction, match="Thinking cannot be used now"):
+    with pytest.raises(IllegalAction, match="Thinking has nothing to act on now"):
         act(b.state(material=(6, 2)), A.PlayCard(think))  # 2 is not more than 2
 
 

@@ -22,6 +22,7 @@ from tests.card_game.helpers import (
     act,
     events,
     hand_names,
+    hands,
     pass_windows,
     pick,
     texts,
@@ -163,6 +164,7 @@ def test_not_enough_material_is_refused_with_the_cost() -> None:
 
 def test_a_showdown_fights_the_enemy_in_your_base() -> None:
     b = Build()
+    hands(b)  # (a card in each hand: an empty hand's windows are skipped)
     intruder = b.unit(B, "Knight", "c1")  # 4/3
     bishop = b.add(W, "Bishop")  # 5/2
     asked = act(b.state(), A.PlayCard(bishop))
@@ -204,6 +206,7 @@ def test_a_unit_moves_once_and_is_then_tired() -> None:
 
 def test_combat_is_simultaneous_damage_persists_and_the_winner_takes_the_square() -> None:
     b = Build()
+    hands(b)  # (a card in each hand: an empty hand's windows are skipped)
     knight = b.unit(W, "Knight", "b1")  # 4/3
     pawn = b.unit(B, "Diamond Pawn", "c3")  # 1/2
     for p in (W, B):
@@ -359,6 +362,7 @@ def test_a_player_orders_their_own_simultaneous_triggers() -> None:
 # ---- Action Tactics in combat windows ----
 def test_the_defender_may_answer_in_their_window_before_damage() -> None:
     b = Build()
+    hands(b)  # (a card in each hand: an empty hand's windows are skipped)
     knight = b.unit(W, "Knight", "b1")  # 4/3
     b.unit(B, "Pawn", "c3")
     pin = b.add(B, "Pin")
@@ -393,10 +397,37 @@ def test_a_refused_move_names_the_squares_the_unit_may_move_to() -> None:
     b.unit(W, "Pawn", "b2")
     rook = b.unit(W, "Rook", "e1")
     s = b.state()
-    with pytest.raises(IllegalAction, match=r"Bishop cannot move to c3: it has no move$"):
+    with pytest.raises(IllegalAction, match=r"Bishop cannot move to c3: it has no move now$"):
         SYSTEM.check(s, A.Move(bishop, sq("c3")))
     with pytest.raises(IllegalAction, match="Rook cannot move to d2: from e1 it may move to "):
         SYSTEM.check(s, A.Move(rook, sq("d2")))
+
+
+def test_refusals_say_the_real_reason() -> None:
+    """A new player's refusals named the wrong cause: "it has no move" for a square their own
+    unit holds or an enemy out of reach, "used once a turn" for a King that lacked Material or
+    was asked in the Material Phase, and "Play & Move Phase" with no word of `done`."""
+    from rules.card_game.state import Phase
+
+    b = Build()
+    pawn = b.unit(W, "Pawn", "c1")
+    b.unit(W, "Knight", "c2")
+    rook = b.unit(W, "Rook", "a1")
+    b.unit(B, "Pawn", "e3")
+    knight = b.add(W, "Knight")
+    s = b.state(material=(0, 10))
+    with pytest.raises(IllegalAction, match="c2 holds your Knight"):
+        SYSTEM.check(s, A.Move(pawn, sq("c2")))
+    with pytest.raises(IllegalAction, match="its movement does not reach e3 to attack"):
+        SYSTEM.check(s, A.Move(rook, sq("e3")))
+    with pytest.raises(
+        IllegalAction, match="the King of Spades' ability costs 2 Material; you have 0"
+    ):
+        SYSTEM.check(s, A.UseKing())
+    burning = b.state(material=(10, 10), phase=Phase.BURN)
+    for refused in (A.UseKing(), A.PlayCard(knight), A.EndTurn(), A.Move(rook, sq("a2"))):
+        with pytest.raises(IllegalAction, match=r"Material Phase.*`done`"):
+            SYSTEM.check(burning, refused)
 
 
 # ---- the rulebook's annotated example turn ----
@@ -448,6 +479,7 @@ def test_a_square_filled_again_in_a_window_is_not_stacked_on() -> None:
 def test_a_defender_moved_away_in_a_window_is_not_fought() -> None:
     """Combat is entering an enemy's square: Blundered away, the defender takes no damage."""
     b = Build()
+    hands(b)  # (a card in each hand: an empty hand's windows are skipped)
     rook = b.unit(W, "Rook", "a2")
     enemy = b.unit(B, "Knight", "a3")
     blunder = b.add(W, "Blunder")
@@ -523,6 +555,7 @@ def test_a_showdown_whose_defender_is_moved_away_enters_the_empty_square() -> No
     square is empty, so the piece enters it, as a piece played onto an empty square does
     (CG-12 from rules revision 3; before, it went back to hand, its cost spent)."""
     b = Build()
+    hands(b)  # (a card in each hand: an empty hand's windows are skipped)
     b.unit(B, "Rook", "c1")
     knight = b.add(W, "Knight")
     blunder = b.add(W, "Blunder")

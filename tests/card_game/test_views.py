@@ -328,3 +328,58 @@ def test_before_the_deal_the_decks_count_their_cards() -> None:
     assert "hand 0, deck 30," in t.run("status").text
     assert t.run("hand").text.endswith("Deck: 30 cards.")
     assert t.run("1").ok and "hand 5, deck 25," in t.run("status").text
+
+
+def _with_a_piece_to_play() -> tuple[Table, str]:
+    """A started game in its Play & Move Phase whose decider can afford a piece in hand."""
+    for seed in range(1, 40):
+        t = started(seed)
+        t.run("done")
+        s = t.state
+        d = decider(s)
+        assert d is not None
+        cards = [s.card(c) for c in s.side(d).hand]
+        cheap = [c for c in cards if c.is_piece and c.cost <= s.side(d).material]
+        if cheap:
+            return t, cheap[0].name
+    raise AssertionError("no seed dealt an affordable piece")
+
+
+def test_a_piece_played_with_its_square_at_once_or_not_at_all() -> None:
+    """`play pawn c1` dropped the square and asked where; now the square answers the card's
+    question, both or neither: a square the card may not enter is refused with the choices,
+    and nothing is played or paid."""
+    t, card = _with_a_piece_to_play()
+    d = decider(t.state)
+    assert d is not None
+    base, far = ("a1", "c2") if d is Player.WHITE else ("a3", "c2")
+    before = t.state
+    r = t.run(f"play {card.lower()} {far}")
+    assert not r.ok and f"{far} is not one of the choices" in r.text.lower(), r.text
+    assert t.state is before
+    r = t.run(f"play {card.lower()} to {base}")
+    assert r.ok and f"enters {base}" in r.text, r.text
+    assert len(t.state.side(d).hand) == len(before.side(d).hand) - 1
+
+
+def test_the_deal_has_a_word_of_its_own() -> None:
+    t = Table(RandomDice(3))
+    r = t.run("game new card-game")
+    assert "type `deal` (or `1`)" in r.text, r.text
+    r = t.run("deal")
+    assert r.ok and "hand (5):" in r.text, r.text
+
+
+def test_status_before_the_first_turn_names_who_decides() -> None:
+    """`status` said "Turn 0, White's turn (mulligan)" while Black, going first, decided."""
+    for seed in range(1, 12):
+        t = Table(RandomDice(seed))
+        t.run("game new card-game")
+        t.run("deal")
+        d = decider(t.state)
+        assert d is not None
+        text = t.run("status").text
+        assert text.startswith(f"Before the first turn (mulligan). {d.title} decides."), text
+        if d is Player.BLACK:
+            return
+    raise AssertionError("Black never went first")

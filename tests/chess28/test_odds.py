@@ -89,14 +89,16 @@ def test_the_odds_of_a_model_on_a_square_are_those_of_the_attack_it_can_make() -
 
     bow = "Bow; move ^/A; attack x/A; fight 1; defence 2; hp 2; shoot f range 6 strength 4"
     s = position([(bow, "d2", "N")], [(PLAIN, "d7", "S"), (PLAIN, "c3", "S")])
-    shot = _odds(s, C.Odds(unit="W1", target=sq("d7"))).text
+    shot = _odds(s, C.Odds(unit="W1", target=C.Target.at(sq("d7")))).text
     assert shot.startswith("W1 Bow shooting (f) at d7:"), shot
     want = SYSTEM.odds(s, A.Shoot("W1", "f"))
     assert want is not None and f"- kill: {percent(want['kill'])}" in shot
     with pytest.raises(RulesError, match="cannot attack c3 from where it stands"):
-        _odds(s, C.Odds(unit="W1", target=sq("c3")))  # beside it, not in its sword square
+        _odds(
+            s, C.Odds(unit="W1", target=C.Target.at(sq("c3")))
+        )  # beside it, not in its sword square
     close = position([(bow, "d2", "N")], [(PLAIN, "d3", "S"), (PLAIN, "h8", "S")])
-    text = _odds(close, C.Odds(unit="W1", target=sq("d3"))).text
+    text = _odds(close, C.Odds(unit="W1", target=C.Target.at(sq("d3")))).text
     assert text.startswith("W1 Bow attacking d3:"), text
 
 
@@ -109,10 +111,40 @@ def test_a_square_both_in_melee_range_and_shot_gets_both_odds() -> None:
 
     spear = "Spear; move ^/A; attack x/./A; fight 1; defence 2; hp 2; shoot f range 4 strength 4"
     s = position([(spear, "d2", "N")], [(PLAIN, "d4", "S")])
-    text = _odds(s, C.Odds(unit="W1", target=sq("d4"))).text
+    text = _odds(s, C.Odds(unit="W1", target=C.Target.at(sq("d4")))).text
     melee, shot = SYSTEM.odds(s, A.Melee("W1", sq("d4"))), SYSTEM.odds(s, A.Shoot("W1", "f"))
     assert melee is not None and shot is not None and melee["kill"] != shot["kill"]
     assert "W1 Spear attacking d4:" in text and "W1 Spear shooting (f) at d4:" in text, text
     assert (
         f"- kill: {percent(melee['kill'])}" in text and f"- kill: {percent(shot['kill'])}" in text
     )
+
+
+def test_an_attacks_target_may_be_a_models_label_in_capitals() -> None:
+    """`odds W9 B2` took "B2" as the square b2: a label in capitals (as the board shows them)
+    names the model wherever it stands, small letters the square, and a White label, which
+    can be no square, the model in any case. A label of no model in the game is refused
+    (unless it is also a square)."""
+    import pytest
+
+    from bot.chess28.table import _action, _odds
+    from bot.chess28.words import parse
+    from rules.core.board import Player
+    from rules.core.errors import ParseError, RulesError
+
+    s = position([(PLAIN, "d2", "N")], [(PLAIN, "h8", "S"), (PLAIN, "d3", "S")])
+    by_label = _odds(s, parse("odds", ["W1", "B2"])).text  # type: ignore[arg-type]
+    by_square = _odds(s, parse("odds", ["W1", "d3"])).text  # type: ignore[arg-type]
+    assert by_label.startswith("W1 Plain attacking B2 on d3:"), by_label
+    assert by_label.split("\n")[1:] == by_square.split("\n")[1:]
+    with pytest.raises(RulesError, match="cannot attack b2 from where it stands"):
+        _odds(s, parse("odds", ["W1", "b2"]))  # type: ignore[arg-type]
+    assert _action(s, parse("melee", ["W1", "B2"]), Player.WHITE) == A.Melee("W1", sq("d3"))
+    black = replace(s, to_act=Player.BLACK)
+    assert _action(black, parse("melee", ["B2", "w1"]), Player.BLACK) == A.Melee("B2", sq("d2"))
+    with pytest.raises(RulesError, match="there is no model W9 in this game"):
+        _action(s, parse("melee", ["W1", "W9"]), Player.WHITE)
+    # a label that is no model's but is a square is that square
+    assert _action(s, parse("melee", ["W1", "B7"]), Player.WHITE) == A.Melee("W1", sq("b7"))
+    with pytest.raises(ParseError, match="'z9' is not a square or a model"):
+        parse("melee", ["W1", "z9"])

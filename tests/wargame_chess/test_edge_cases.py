@@ -226,8 +226,8 @@ def test_a_game_made_under_the_first_rules_revision_replays_under_them() -> None
     from rules.wargame_chess.state import RULES_REVISION
 
     new = scenario("Kh1 Pa2", "Kh8 Pa7")
-    assert new.config.revision == RULES_REVISION == 5
-    assert game_to_dict(new)["config"]["revision"] == 5
+    assert new.config.revision == RULES_REVISION == 6
+    assert game_to_dict(new)["config"]["revision"] == 6
     old = replace(new, config=replace(new.config, revision=1))
     assert "revision" not in game_to_dict(old)["config"]  # as saves before revisions had it
     s, _ = step(old, Activate("White K1"))

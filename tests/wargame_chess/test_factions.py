@@ -497,3 +497,66 @@ def test_the_end_of_turn_rules_start_with_the_player_who_did_not_activate_last()
         s = replace(SYSTEM.new_game({}), last_activator=last, to_act=last.other)
         leads = [at.lead for at in _moments(s, ending)]
         assert leads == [last.other], (last, leads)
+
+
+def _to_the_end_of_turn_10(s):  # type: ignore[no-untyped-def]
+    from rules.wargame_chess.engine import legal_actions
+
+    while not s.is_over and not s.faith.queue:
+        s, _ = step(s, legal_actions(s)[0])
+    return s
+
+
+def test_end_of_turn_rules_of_turn_10_are_applied_before_the_points_are_counted() -> None:
+    """R93 (revision 6): at the end of turn 10 a player with an end-of-turn rule (Long Night,
+    an upgrade that may Divinate) is asked before the points are counted; what they adjust
+    meanwhile counts, and the other player cannot count for them. Before revision 6 the
+    points were counted at once."""
+    from rules.core.errors import IllegalAction
+    from rules.wargame_chess.dice import ScriptedDice
+    from rules.wargame_chess.engine import apply, legal_actions
+    from rules.wargame_chess.scenario import scenario
+    from rules.wargame_chess.state import COUNT_OPTION, Decision, EndReason, Phase
+
+    wardens = read_faction(WARDENS.encode())
+    start = scenario("Kh1 Qa1", "Kh8 Ra8", faction=wardens, upgrades=(("Long Night",), ()))
+    s = _to_the_end_of_turn_10(start)
+    assert s.turn == 10 and not s.is_over and s.phase is Phase.PLAY
+    assert s.pending is not None and s.pending.decision is Decision.CHOOSE
+    assert s.pending.player is Player.WHITE and s.pending.options == (COUNT_OPTION,)
+    assert [(r.player, r.rule.name) for r in reminders(s)] == [(Player.WHITE, "Long Night")]
+    assert legal_actions(s) == [A.Choose(COUNT_OPTION)]
+    with pytest.raises(IllegalAction):
+        apply(s, A.Choose(COUNT_OPTION), ScriptedDice([]), player=Player.BLACK)
+    # White summons a Moth Knight meanwhile: the points count it
+    s, _ = step(s, A.Summon(Player.WHITE, "Moth Knight", Square.parse("e4")))
+    assert not s.is_over and [r.rule.name for r in reminders(s)] == ["Long Night"]
+    s, _ = step(s, A.Choose(COUNT_OPTION))
+    assert s.is_over and s.outcome is not None and s.outcome.reason is EndReason.POINTS
+    old = _to_the_end_of_turn_10(replace(start, config=replace(start.config, revision=5)))
+    assert old.is_over and old.outcome is not None  # revision 5: counted at once
+    knight = next(p for p in s.pieces if p.option == "Moth Knight")
+    assert s.outcome.points == (old.outcome.points[0] + knight.points, old.outcome.points[1])
+
+
+def test_at_the_end_of_turn_10_the_player_who_did_not_activate_last_applies_rules_first() -> None:
+    """R93's order holds for the last count too: both players with an end-of-turn rule are
+    asked in turn, and the second sees only their own rule reminded; a side without such a
+    rule (Standard) is not asked at all."""
+    from rules.wargame_chess.scenario import scenario
+    from rules.wargame_chess.state import COUNT_OPTION
+
+    wardens = read_faction(WARDENS.encode())
+    both = (("Long Night",), ("Long Night",))
+    s = _to_the_end_of_turn_10(scenario("Kh1 Qa1", "Kh8 Ra8", faction=wardens, upgrades=both))
+    assert s.pending is not None and s.last_activator is not None
+    first = s.last_activator.other
+    assert s.pending.player is first
+    assert [r.player for r in reminders(s)] == [first, first.other]
+    s, _ = step(s, A.Choose(COUNT_OPTION))
+    assert not s.is_over and s.pending is not None and s.pending.player is first.other
+    assert [r.player for r in reminders(s)] == [first.other]
+    s, _ = step(s, A.Choose(COUNT_OPTION))
+    assert s.is_over
+    none = _to_the_end_of_turn_10(scenario("Kh1 Qa1", "Kh8 Ra8", faction=wardens))
+    assert none.is_over  # no end-of-turn rule on either side: counted at once

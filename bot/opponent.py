@@ -36,8 +36,8 @@ AI_SECRET_HELP = (
 )
 # (undo is for games without secrets: the cards an action drew would be seen, then taken back)
 AI_UNDO_HELP = (
-    " `undo` takes back your last command (all it did: `move` Activates and Moves, `deploy "
-    "auto` places a team) and the AI's replies."
+    " `undo` takes back your last command, all it did (a Wargame Chess `move` Activates and "
+    "Moves), and the AI's replies after it."
 )
 # /help's line on practice in Discord
 PRACTICE_HELP = (
@@ -234,8 +234,8 @@ def hint_text(plugin: SystemPlugin, state: Any, opp: Opponent) -> str:
     lines = [
         f"Hint for {who.title if who is not None else 'nobody'} ({opp.level} AI): "
         f"{plugin.describe_action(state, choice.action)}{then}, expected value "
-        f"{_whole(choice.value)} (for you: +1000 is a win, -1000 a loss; in between, your "
-        "material, lead and threats minus your opponent's)."
+        f"{_whole(choice.value)} (for you: +1000 is a win, -1000 a loss; in between, the AI's "
+        "judgement of your pieces and threats against your opponent's)."
     ]
     odds = plugin.rules.odds(state, choice.action)
     if odds:

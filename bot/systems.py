@@ -29,6 +29,24 @@ DEFAULT = "wargame-chess"
 PLANNED: dict[str, str] = {}
 
 
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def named(text: str) -> str | None:
+    """The id of the system ``text`` names by its name as the bot shows it ("d20 explorer
+    chess", "Chess: The Card Game"), its id without the dash ("d20chess"), or the first word
+    of its id when that is no other's ("d20", "card"); None otherwise."""
+    said = _letters(text)
+    if not said:
+        return None
+    for sid, plugin in SYSTEMS.items():
+        if said in (_letters(sid), _letters(plugin.name)):
+            return sid
+    heads = [sid for sid in SYSTEMS if _letters(sid.split("-")[0]) == said]
+    return heads[0] if len(heads) == 1 else None
+
+
 def get(system_id: str | None) -> SystemPlugin:
     """The system with this id (the default one for None); a clear refusal otherwise."""
     if system_id is not None and not isinstance(system_id, str):

@@ -332,6 +332,10 @@ class Table:
             args = [f"{args[0]}-{args[1]}", *args[2:]]
         if args and args[0].lower() in known:
             return K.NewGame(game=args[0].lower(), words=tuple(args[1:]))
+        for n in range(min(5, len(args)), 0, -1):  # the system's name as shown, or a short form
+            found = systems.named(" ".join(args[:n]))
+            if found is not None:
+                return K.NewGame(game=found, words=tuple(args[n:]))
         return K.NewGame(words=tuple(args))
 
     # ---- helpers for plugins ----
@@ -460,7 +464,10 @@ class Table:
             if self.discord:
                 return Reply(plugin.help)
             undo = AI_SECRET_HELP if plugin.hidden_information else AI_UNDO_HELP
-            return Reply(f"{plugin.help}\n{AI_HELP}{undo}")
+            others = ", ".join(
+                f"`help {o.id}`" for o in systems.SYSTEMS.values() if o is not plugin
+            )
+            return Reply(f"{plugin.help}\n{AI_HELP}{undo}\nThe other systems' commands: {others}.")
         if isinstance(c, K.NewGame):
             return self._new(c)
         if isinstance(c, K.ShowBoard):

@@ -664,3 +664,28 @@ def test_game_new_alone_plays_the_last_game_again() -> None:
     assert fresh.plugin.id == "wargame-chess"
     t.run("concede")
     assert t.run("game new ai easy").ok and t.plugin.id == "wargame-chess"
+
+
+def test_help_names_the_other_systems_help() -> None:
+    """Before any game `help` showed Wargame Chess's commands alone, and nothing said how to
+    see another system's: it names `help <system>` for each of the others."""
+    t = Table(RandomDice(1))
+    text = t.run("help").text
+    assert "`help chess28`, `help d20-chess`, `help card-game`" in text, text[-300:]
+    card = t.run("help card-game").text
+    assert "`help wargame-chess`" in card and "`help card-game`" not in card
+
+
+def test_game_new_takes_a_systems_name_as_shown() -> None:
+    """The banner shows "d20 explorer chess"; `game new d20 explorer chess` was read as a
+    Wargame Chess team list ("'d20' is not a piece in the Standard faction")."""
+    for said, sid in (
+        ("game new d20 explorer chess ai easy", "d20-chess"),
+        ("game new d20", "d20-chess"),
+        ("game new d20chess", "d20-chess"),
+        ("game new Chess: The Card Game", "card-game"),
+    ):
+        t = table(said)
+        assert t.plugin.id == sid, said
+    assert table("game new d20 explorer chess ai easy").opponent.seats
+    refused(Table(RandomDice(1)), "game new chess", "'chess' is not a game system here")

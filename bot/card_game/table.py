@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rapidfuzz import fuzz, process
+
 from bot import commands as K
 from bot.card_game import commands as C
 from bot.card_game import text as X
@@ -16,12 +18,13 @@ from rules.card_game import actions as A
 from rules.card_game.battlefield import GRID, base_rank
 from rules.card_game.catalogue import find
 from rules.card_game.decks import STARTERS, parse_deck
+from rules.card_game.engine import why_not
 from rules.card_game.programs import as_asked
 from rules.card_game.state import GameState, Phase
 from rules.card_game.system import DEFAULT_DECKS, SYSTEM
 from rules.core.actions import Action
 from rules.core.board import Player
-from rules.core.errors import NotYourDecision, ParseError, RulesError
+from rules.core.errors import IllegalAction, NotYourDecision, ParseError, RulesError
 from rules.core.words import count
 
 if TYPE_CHECKING:
@@ -229,6 +232,9 @@ class CardGameTable(SystemPlugin):
 
     def action(self, s: GameState, c: K.Command, who: Player) -> Action:
         """The action a command asks for, made by ``who``."""
+        if s.program is not None and isinstance(c, C.Move | C.AttackKing | C.Burn | C.Mulligan):
+            # (before its squares or cards are read: the open question is the reason)
+            raise IllegalAction(why_not(s, A.EndTurn()))
         if isinstance(c, C.Play | C.Burn | C.Mulligan):
             cid = hand_card(s, who, c.card)
             kinds: dict[type[K.Command], type[A.PlayCard | A.Burn | A.Mulligan]] = {
@@ -295,6 +301,9 @@ def hand_card(s: GameState, who: Player, text: str) -> int:
     partial = [n for n in names if wanted and wanted in n.lower()]
     if len(partial) == 1:  # "pawn" for the one Heart Pawn in the hand
         return names[partial[0]]
+    near = process.extract(wanted, {n: n.lower() for n in names}, scorer=fuzz.ratio, limit=2)
+    if near and near[0][1] >= 75 and (len(near) == 1 or near[1][1] < near[0][1]):
+        return names[near[0][2]]  # a misspelling of one card in the hand ("kinght")
     holds = ", ".join(s.card(cid).name for cid in hand) or "nothing"
     try:
         found = find(text)

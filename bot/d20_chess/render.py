@@ -123,7 +123,10 @@ def scene_of(state: State, view: Player, compact: bool = False) -> Scene:
     wrapped = [part for line in lines for part in textwrap.wrap(line, WRAP)]
     # The result (or whose move it is) always shows: the other lines give way to it.
     last = textwrap.wrap(result_line(state), WRAP)
-    kept = wrapped[: max(0, MAX_LINES - len(last))] + last
+    room = max(0, MAX_LINES - len(last))
+    if len(wrapped) > room and room:  # cut: the last line kept says that more was left out
+        wrapped = [*wrapped[: room - 1], wrapped[room - 1][: WRAP - 6].rstrip(" ,;") + " (...)"]
+    kept = wrapped[:room] + last
     return Scene(int(view), tuple(cells), moved, revealed, tuple(kept[:MAX_LINES]))
 
 

@@ -107,11 +107,24 @@ class InvalidDeck(InvalidTeam):
 ENTRY = re.compile(r"^\s*(?:(\d{1,2})\s*[x×]?\s+)?(.+?)\s*$")
 
 
+def starter_named(text: str) -> str | None:
+    """The starter deck ``text`` names, in any case, by its name or its suit alone ("Clubs
+    starter", "clubs", "club deck"); None for any other text (a deck is never one word)."""
+    words = text.strip().lower().split()
+    if words and words[-1] in ("starter", "deck"):
+        words = words[:-1]
+    if len(words) != 1:
+        return None
+    suit = words[0].removesuffix("s")
+    return next((name for name in STARTERS if name.lower().split()[0] == suit + "s"), None)
+
+
 def parse_deck(text: str) -> Deck:
     """A legal deck from text like ``King of Spades; 3 Spade Pawn; 2 Fork`` (or a starter's
     name). Names may be misspelt; every problem (unknown names, deck rules) is reported at once."""
-    if text.strip() in STARTERS:
-        text = STARTERS[text.strip()]
+    named = starter_named(text)
+    if named is not None:
+        text = STARTERS[named]
     entries = [e for e in re.split(r"[;\n]", text) if e.strip()]
     if not entries:
         raise ParseError("a deck lists its King and its cards, like 'King of Spades; 3 Pawn'")

@@ -322,10 +322,10 @@ def _handle(w: Work, a: Action, dice: Dice) -> None:
     elif isinstance(a, Resolve):
         t = w.triggers.pop(a.index)
         if a.use:  # (said, so that what it does next has a cause in the log)
-            w.say("trigger", f"{t.owner.title} uses the ability of {w.card(t.source).name}.")
+            w.say("trigger", f"{t.owner.title} uses the ability of {_the(w, t.source)}.")
             w.program = Program(t.owner, t.source, t.effect, "trigger", subject=t.subject)
         else:
-            w.say("declined", f"{t.owner.title} declines the ability of {w.card(t.source).name}.")
+            w.say("declined", f"{t.owner.title} declines the ability of {_the(w, t.source)}.")
     elif isinstance(a, Pass):
         _pass(w)
     elif isinstance(a, PlayCard):
@@ -377,6 +377,12 @@ def _play(w: Work, cid: int) -> None:
         return
     p = decider_of(w)
     w.program = _program_for(w, p, cid)
+
+
+def _the(w: Work, cid: int) -> str:
+    """A card's name as the log says it: "the King of Hearts", "Heart Knight"."""
+    name = w.card(cid).name
+    return f"the {name}" if w.card(cid).type is CardType.KING else name
 
 
 def decider_of(w: Work) -> Player:
@@ -455,7 +461,7 @@ def _drop_idle_triggers(w: Work) -> None:
         )
         if why is not None:
             w.triggers.remove(t)
-            w.say("fizzled", f"The ability of {w.card(t.source).name} does nothing: {why}.")
+            w.say("fizzled", f"The ability of {_the(w, t.source)} does nothing: {why}.")
 
 
 def _victory(w: Work) -> None:

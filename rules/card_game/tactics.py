@@ -72,6 +72,7 @@ def bong_cloud(ctx: Ctx) -> None:
         for t in w.side(p).statics:
             options[f"s{t}"] = f"{w.card(t).name} in {p.title}'s Tactic Zone"
     key = ctx.choose("Which Tactic in play goes to the Burn pile?", options.items(), cancel=True)
+    ctx.named.append(options[key])  # (in play: public, so the log may name it)
     ctx.commit()
     cid = int(key[1:])
     owner = owner_of(cid)
@@ -121,7 +122,7 @@ def blunder(ctx: Ctx) -> None:
     ctx.commit()
     combat.boost(w, enemy.cid, -1, -1, f" ({ctx.name})")
     w.set_unit(replace(w.units[enemy.cid], square=sq))
-    w.say("moved", f"{w.card(enemy.cid).name} is moved to {sq}.")
+    w.say("moved", f"{combat.label(w, enemy)} is moved to {sq}.")
 
 
 @effect("lockdown")

@@ -148,4 +148,7 @@ def resolve(
     if defender.kind is Kind.KING:
         return king_lost(state, defender, f"the {attacker.kind.value}"), True
     half = Fraction(worth(defender.kind), 2)
-    return gain_xp(state, attacker.key, half, f"capturing a {defender.kind.value}", events), True
+    article = "the" if defender.owner is None else "a"  # (there is one Dragon)
+    return gain_xp(
+        state, attacker.key, half, f"capturing {article} {defender.kind.value}", events
+    ), True

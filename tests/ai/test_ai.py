@@ -291,6 +291,42 @@ def test_search_beats_random_at_d20() -> None:
         assert r is not None and r.winner is seat, r.text
 
 
+def test_d20_the_ai_does_not_leave_its_king_to_a_capture() -> None:
+    """A new player's hinted game (2026-11-28): with the enemy Queen beside the King, `hard`
+    finished one move's search at 0.4 s and told them to take a Pawn with a Knight; the Queen
+    took the King (a 60% capture). The evaluation now counts the side to move's best attack
+    on a King at its chance, and every level steps the King away. The term is that chance of
+    the game's end, mixed with the position's value."""
+    from rules.d20_chess.ai import D20_KING_STRIKE, _d20, _king_strike
+    from rules.d20_chess.captures import modifiers, odds
+    from tests.d20_chess.helpers import position
+
+    st = position(
+        "wKe1 wPa1 wPa2 wPc1 wPd2 wPf3 wPg3 wPg4 wPh3 wPh4 wNb3 "
+        "bQd1 bNb5 bPb6 bPd4 bPe5 bPg7 bPh6 bKe8 bPf7 bPg8"
+    )
+    bounded = replace(LEVELS["hard"], time_limit=1000.0, max_nodes=320)
+    for settings in (LEVELS["easy"], bounded):
+        c = decide(D20, st, settings, seed=0)
+        assert (str(c.action.origin), str(c.action.to)) == ("e1", "f2"), c.ranked[:3]
+    # after a Pawn move, Black (to move) may take the King with the Queen on d1
+    after = position(
+        "wKe1 wPa1 wPa3 wPc1 wPd2 wPf3 wPg3 wPg4 wPh3 wPh4 wNb3 "
+        "bQd1 bNb5 bPb6 bPd4 bPe5 bPg7 bPh6 bKe8 bPf7 bPg8",
+        to_act=Player.BLACK,
+    )
+    queen = next(p for p in after.pieces if p.owner is Player.BLACK and p.kind.value == "Queen")
+    king = next(p for p in after.pieces if p.owner is Player.WHITE and p.kind.value == "King")
+    capture = float(odds(modifiers(after, queen, king))["capture"])
+    assert capture > 0.5
+    white_to_move = replace(after, to_act=Player.WHITE)  # nothing of White's reaches e8
+    assert _king_strike(white_to_move, Player.WHITE, 3.0) == 3.0
+    quiet = _d20(white_to_move, Player.WHITE)  # (the rest does not depend on who moves)
+    held = _d20(after, Player.WHITE)
+    assert math.isclose(held, quiet + D20_KING_STRIKE * capture * (-WIN - quiet))
+    assert math.isclose(_d20(after, Player.BLACK), -held)  # zero-sum
+
+
 def test_chess28_choice_is_blind_to_gambit_cards() -> None:
     """Chess28: the opponent's gambit cards swapped with cards of the deck, and the deck
     reordered: the same choice and the same values."""

@@ -419,8 +419,11 @@ def test_bong_cloud_burns_a_tactic_in_play_and_draws() -> None:
     london = b.add(B, "The London", "statics")
     cloud = b.add(W, "Bong Cloud")
     b.add(W, "Pin", "deck")
-    s = pick(act(b.state(), A.PlayCard(cloud)), "The London")
+    asked = act(b.state(), A.PlayCard(cloud))
+    s, ev = events(asked, A.Choose(f"s{london}"))
     assert london in s.side(B).burn and not s.side(B).statics and hand_names(s, W) == ["Pin"]
+    # the Tactic it burns is in play, so public: the log names it
+    assert "White plays Bong Cloud on The London in Black's Tactic Zone." in texts(ev)
     assert A.PlayCard(cloud) not in legal_actions(Build().state())  # nothing to burn
 
 
@@ -477,9 +480,11 @@ def test_blunder_weakens_and_moves_an_enemy_piece() -> None:
     b = Build()
     enemy = b.unit(B, "Knight", "c1")
     blunder = b.add(W, "Blunder")
-    s = pick(pick(act(b.state(), A.PlayCard(blunder)), "Knight"), "e3")
+    asked = pick(act(b.state(), A.PlayCard(blunder)), "Knight")
+    s, ev = events(asked, A.Choose(next(k for k, label in asked.program.options if label == "e3")))
     u = s.unit(enemy)
     assert u.square == sq("e3") and attack_of(s, u) == 3 and health_of(s, u) == 2
+    assert "Black's Knight on c1 is moved to e3." in texts(ev)  # whose, and from where
 
 
 def test_counter_stops_a_tactic_and_is_only_an_answer() -> None:

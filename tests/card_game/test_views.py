@@ -150,6 +150,9 @@ def test_playing_a_piece_and_choosing_its_square_at_the_console() -> None:
 def test_deck_choices_and_their_problems() -> None:
     text, desc = PLUGIN.check_choice("Clubs starter")
     assert text.startswith("King of Clubs; 3 Club Pawn") and "30 cards" in desc
+    # a starter by its suit alone, in any case (`game new card-game clubs | diamonds`)
+    for said in ("clubs", "Club deck", "clubs STARTER"):
+        assert PLUGIN.check_choice(said)[0] == text
     with pytest.raises(RulesError) as e:
         PLUGIN.check_choice("King of Spades; 4 Heart Pawn; 2 Queen of Spades; 3 Counter!")
     msg = str(e.value)
@@ -357,6 +360,12 @@ def test_a_piece_played_with_its_square_at_once_or_not_at_all() -> None:
     r = t.run(f"play {card.lower()} {far}")
     assert not r.ok and f"{far} is not one of the choices" in r.text.lower(), r.text
     assert t.state is before
+    asked = t.run(f"play {card.lower()}").ok and t.state
+    for line in ("move c1 c2", "attack c1"):  # the open question is the reason, said first
+        r = t.run(line)
+        assert not r.ok and "first answer the open question" in r.text.lower(), r.text
+        assert t.state is asked
+    t.run("cancel")
     r = t.run(f"play {card.lower()} to {base}")
     assert r.ok and f"enters {base}" in r.text, r.text
     assert len(t.state.side(d).hand) == len(before.side(d).hand) - 1
@@ -383,3 +392,21 @@ def test_status_before_the_first_turn_names_who_decides() -> None:
         if d is Player.BLACK:
             return
     raise AssertionError("Black never went first")
+
+
+def test_a_misspelt_card_in_the_hand_is_found() -> None:
+    """`burn forkk` found Fork (the catalogue's spelling help) but `play kinght` was refused:
+    a name close to one card of the hand is that card; one close to two is not guessed."""
+    from bot.card_game.table import hand_card
+    from tests.card_game.helpers import Build
+
+    b = Build()
+    knight = b.add(Player.WHITE, "Knight")
+    b.add(Player.WHITE, "Diamond Pawn")
+    s = b.state()
+    assert hand_card(s, Player.WHITE, "kinght") == knight
+    b.add(Player.WHITE, "Diamond Knight")
+    two = b.state()
+    assert hand_card(two, Player.WHITE, "knight") == knight  # the exact name first
+    with pytest.raises(RulesError):
+        hand_card(two, Player.WHITE, "xyzzy")

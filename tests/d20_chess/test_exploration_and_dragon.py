@@ -171,6 +171,8 @@ def test_the_dragon_can_be_attacked_and_is_worth_5_and_a_half() -> None:
     assert mods is not None and mods["capture"] == Fraction(12, 20)  # 8 + 5 - 11 = 2: 9..20
     s = play(s, "d1", "d5", 20)
     assert s.dragon is None and s.at(SQ("d5")).xp == Fraction(11, 2)  # type: ignore[union-attr]
+    said = " ".join(e.text for step in s.history for e in step.events)
+    assert "from capturing the Dragon" in said, said  # (there is one: not "a Dragon")
 
 
 def test_the_turn_limit_draws_the_game() -> None:

@@ -341,3 +341,22 @@ def test_a_piece_kept_unpromoted_is_named_in_the_prompt_and_promotes_by_its_word
     r = t.run("promote b8 queen")
     assert r.ok and "promotes to a Queen" in r.text, r.text
     assert t.state.at(Square.parse("b8")).kind is Kind.QUEEN and t.state.to_act is Player.WHITE
+
+
+def test_a_panel_cut_short_says_so_and_keeps_the_result() -> None:
+    """The picture cut its XP list mid-entry ("... White Queen") with nothing to say more was
+    left out: the last line kept now ends with "(...)", and the result line still shows."""
+    from dataclasses import replace as _replace
+    from fractions import Fraction
+
+    from bot.d20_chess.render import MAX_LINES
+    from tests.d20_chess.helpers import position
+
+    files = "abcdefgh"
+    words = " ".join(f"wP{f}2 bP{f}7" for f in files) + " wKe1 bKe8 wQd1 bQd8 wRa1 bRa8"
+    s = position(words)
+    s = _replace(s, pieces=tuple(_replace(p, xp=Fraction(3, 2)) for p in s.pieces))
+    lines = scene_of(s, Player.WHITE).lines
+    assert len(lines) == MAX_LINES and lines[-1] == result_line(s)
+    assert lines[-2].endswith("(...)"), lines
+    assert all(len(line) <= WRAP for line in lines)

@@ -6,11 +6,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rapidfuzz import fuzz, process
+
 from bot.commands import Command, parser_for
 from rules.core.board import Square
+from rules.core.errors import ParseError
 from rules.d20_chess.pieces import Kind
 
-parser_for(Kind)(Kind.parse)
+
+@parser_for(Kind)
+def _kind(text: str) -> Kind:
+    """A piece kind by its name or letter; a misspelling is answered with the nearest name
+    ("'knigt' is not a piece (did you mean Knight?)")."""
+    try:
+        return Kind.parse(text)
+    except ParseError as e:
+        names = {k.value: k.value.lower() for k in Kind if k is not Kind.DRAGON}
+        said = text.strip().lower()
+        near = process.extractOne(said, names, scorer=fuzz.ratio, score_cutoff=70)
+        if near is None:
+            raise
+        raise ParseError(f"'{text[:20]}' is not a piece (did you mean {near[2]}?)") from e
+
 
 SYSTEM = "d20-chess"
 

@@ -196,9 +196,15 @@ class D20ChessTable(SystemPlugin):
 
     # ---- the console's words ----
     def parse(self, verb: str, args: list[str], table: Table) -> K.Command | None:
+        if re.fullmatch(r"[a-h][1-8]", verb) and len(args) == 1:  # `e2 e4`, a move alone
+            verb, args = "move", [verb, *args]
         if verb in ("move", "attack", "odds"):
             if len(args) == 1 and "-" in args[0]:
                 args = args[0].split("-", 1)
+            elif len(args) == 1 and re.fullmatch(r"[a-hA-H][1-8][a-hA-H][1-8]", args[0]):
+                args = [args[0][:2], args[0][2:]]  # `move e2e4`
+            elif len(args) == 3 and args[1].lower() in ("to", "on"):
+                args = [args[0], args[2]]  # `move e2 to e4`
             if len(args) != 2:
                 raise ParseError(f"say `{verb} <from> <to>`, like `{verb} e2 e4`")
             cls = D.Odds if verb == "odds" else D.Move

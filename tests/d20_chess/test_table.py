@@ -360,3 +360,30 @@ def test_a_panel_cut_short_says_so_and_keeps_the_result() -> None:
     assert len(lines) == MAX_LINES and lines[-1] == result_line(s)
     assert lines[-2].endswith("(...)"), lines
     assert all(len(line) <= WRAP for line in lines)
+
+
+def test_a_move_in_the_ways_players_write_it() -> None:
+    """`move e2-e4` worked but `move e2e4`, `move e2 to e4` and a bare `e2 e4` were refused."""
+    from bot.table import Table
+    from rules.core.dice import ScriptedDice
+
+    for line in ("move e2e4", "move e2 to e4", "e2 e4", "move E2E4"):
+        t = Table(ScriptedDice([1] * 20))
+        assert t.run("game new d20-chess").ok
+        r = t.run(line)
+        assert r.ok and "White Pawn on e2 moves to e4" in r.text, (line, r.text)
+
+
+def test_a_misspelt_piece_gets_a_suggestion() -> None:
+    """`mvoe` got "did you mean `move`?" but `promote knigt` only "'knigt' is not a piece"."""
+    import pytest
+
+    from bot.d20_chess.commands import _kind
+    from rules.core.errors import ParseError
+    from rules.d20_chess.pieces import Kind
+
+    assert _kind("Queen") is Kind.QUEEN
+    with pytest.raises(ParseError, match=r"'knigt' is not a piece \(did you mean Knight\?\)"):
+        _kind("knigt")
+    with pytest.raises(ParseError, match="say Knight, Bishop, Rook or Queen"):
+        _kind("zzz")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.wargame_chess import actions as A
 from rules.wargame_chess.board import FILES, Player, Square
-from rules.wargame_chess.state import GameState, Zone
+from rules.wargame_chess.state import COUNT_OPTION, GameState, Zone
 from rules.wargame_chess.tarot import BY_NUMBER
 
 _TERRAIN_MARK = {"tree": " ## ", "hole": " () ", "water": " ~~ "}
@@ -119,6 +119,8 @@ def describe_action(s: GameState, a: A.Action) -> str:
     if isinstance(a, A.DecideTreeOrder):
         return "Flip for who sets up Trees first"
     if isinstance(a, A.Choose):
+        if a.option == COUNT_OPTION:  # (the end of turn 10, once end-of-turn rules are applied)
+            return "Count the points"
         return f"Choose {a.option}"
     if isinstance(a, A.Concede):
         return f"{a.by.title} concedes"

@@ -526,6 +526,9 @@ def test_end_of_turn_rules_of_turn_10_are_applied_before_the_points_are_counted(
     assert s.pending.player is Player.WHITE and s.pending.options == (COUNT_OPTION,)
     assert [(r.player, r.rule.name) for r in reminders(s)] == [(Player.WHITE, "Long Night")]
     assert legal_actions(s) == [A.Choose(COUNT_OPTION)]
+    from bot.wargame_chess.textboard import describe_action
+
+    assert describe_action(s, A.Choose(COUNT_OPTION)) == "Count the points"  # (its button)
     with pytest.raises(IllegalAction):
         apply(s, A.Choose(COUNT_OPTION), ScriptedDice([]), player=Player.BLACK)
     # White summons a Moth Knight meanwhile: the points count it

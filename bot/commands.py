@@ -280,6 +280,17 @@ class ShowLog(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class RollDice(Command):
+    """Any dice (`roll 1d20`, `roll 2d6+1`) at a table whose system has no `roll` of its own:
+    the companion's dice for players of every system (the console; Discord has `/roll`)."""
+
+    name: ClassVar[str] = "roll"
+    looks: ClassVar[bool] = True
+    console_only: ClassVar[bool] = True
+    expression: str = "1d20"
+
+
+@dataclass(frozen=True, slots=True)
 class Export(Command):
     name: ClassVar[str] = "export"
     looks: ClassVar[bool] = True

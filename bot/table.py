@@ -293,6 +293,8 @@ class Table:
         command = self.plugin.parse(verb, args, self)
         if command is None and verb == "rules":  # (the glossary, when the system has no own)
             return K.build(K.LookUpTerm, term=" ".join(args) or None)
+        if command is None and verb == "roll":  # (any dice, when the system has no `roll`)
+            return K.RollDice(" ".join(args) or "1d20")
         if command is None:
             raise ParseError(self._unknown(verb))
         return command
@@ -470,6 +472,12 @@ class Table:
             return Reply(f"{plugin.help}\n{AI_HELP}{undo}\nThe other systems' commands: {others}.")
         if isinstance(c, K.NewGame):
             return self._new(c)
+        if isinstance(c, K.RollDice):
+            from bot.companion import roll_expression
+
+            rolled = roll_expression(c.expression, self.dice)
+            self.roll_log.append((c.expression, rolled.faces, rolled.total))
+            return Reply(rolled.text)
         if isinstance(c, K.ShowBoard):
             return self._show_board(c, player)
         if isinstance(c, K.AISeats):

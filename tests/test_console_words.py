@@ -689,3 +689,17 @@ def test_game_new_takes_a_systems_name_as_shown() -> None:
         assert t.plugin.id == sid, said
     assert table("game new d20 explorer chess ai easy").opponent.seats
     refused(Table(RandomDice(1)), "game new chess", "'chess' is not a game system here")
+
+
+def test_any_dice_roll_at_every_systems_table() -> None:
+    """`roll 1d20` in a d20 game was "a Wargame Chess and Chess28 command": the companion's
+    dice roll at a table of any system that has no `roll` of its own, and change nothing."""
+    for system in ("d20-chess", "card-game"):
+        t = table(f"game new {system}")
+        before = t.state
+        r = t.run("roll 2d6+1")
+        assert r.ok and r.text.startswith("2d6 (") and t.state is before, r.text
+        assert t.roll_log[-1][0] == "2d6+1"
+        refused(t, "roll zz", "I could not roll 'zz'")
+    chess28 = table("game new chess28")
+    assert "roll" in chess28.run("help").text  # (Chess28's `roll` is its roll-off)

@@ -69,7 +69,7 @@ Turn:    burn <card> · done (end the Material Phase) · play <card> [c1] · mov
          attack c3 (the King) · king (your King's ability) · choose <option>
          trigger [card] · decline [card] · pass · end
 Look:    hand · card <name> · rules <term> · board · status · log [all]
-         actions (numbered choices; type the number)
+         actions (numbered choices; type the number) · roll 1d20 (any dice)
 Game:    concede · export (once the game is over: the log holds the deck order) · no undo
          (the cards an action drew would be seen, then taken back)
 """

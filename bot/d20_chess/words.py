@@ -251,7 +251,7 @@ Play:   move e2 e4 (onto an enemy piece or the Dragon: an attack, decided by a d
         promote knight|bishop|rook|queen · keep (when a piece may promote) · pass
         actions (numbered choices, attacks with their odds; type the number) · board · status
 Look:   odds e4 d5 (exact chances of an attack) · tiles (the deck and what is found) · log [all]
-Table:  undo · concede · export · rules <term>
+Table:  undo · concede · export · rules <term> · roll 1d20 (any dice, for a physical board)
 """
     + HOUSE_NOTE
 )

@@ -315,6 +315,8 @@ class AIPractice:
         state = await svc.state_of(row)
         plugin = svc.plugin(row)
         opponent = svc.opponent(row)
+        if svc.seat(row, user_id) is None:  # (first: whether hints were allowed is not theirs)
+            return Answer.error("A hint is only for the player who must decide now.")
         if not opponent.hints:
             return Answer.error("This game was made without hints.")
         if state is None or plugin.rules.result(state) is not None:

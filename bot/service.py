@@ -57,6 +57,11 @@ CHANNEL_BUSY = (
 )
 
 
+# A look answered to the player who decides carries their choices; the question they answer
+# is added when it fits in a message (Discord's limit is 2,000 characters)
+LOOK_ROOM = 1900
+
+
 class _NotLiveHere(Exception):
     """The game is not (any more) the live game of the channel it was looked for in."""
 
@@ -539,15 +544,22 @@ class GameService(AIPractice, UndoRequests, IdleGames, EndedGames):
                 return Answer.error(reply.text + stop)
             history = plugin.rules.history
             if new_state is state or history(new_state) == history(state):
+                decides = self.decides(row, state, user_id)
+                text = reply.text
+                if decides and not acts and plugin.rules.result(state) is None:
+                    # (the decider's look carries their choices: say what they answer)
+                    ask = plugin.discord_prompt(state)
+                    if ask not in text and len(text) + len(ask) < LOOK_ROOM:
+                        text = f"{text}\n{ask}"
                 return Answer(
-                    reply.text,
+                    text,
                     image=reply.image,
                     image_name=reply.image_name,
                     game_id=row.id,
                     version=row.version,
                     state=state,
                     system=row.system,
-                    decides=self.decides(row, state, user_id),
+                    decides=decides,
                     ai_turn=self.opponent(row).plays(plugin.rules.decider(state)),
                 )
             status = "over" if plugin.rules.result(new_state) is not None else None

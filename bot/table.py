@@ -601,7 +601,8 @@ class Table:
         if len(steps) == len(hist) and len(lines) <= LOG_LINES:
             return "\n".join(lines)
         more = "" if self.discord else "; `log all` for every one"
-        head = f"The last lines of {count(len(hist), 'action')} so far{more}:"
+        so_far = "" if self.over else " so far"  # (a finished game's are all there are)
+        head = f"The last lines of {count(len(hist), 'action')}{so_far}{more}:"
         return "\n".join([head, *lines[-LOG_LINES:]])
 
     def _take_back(self, state: Any) -> Reply:

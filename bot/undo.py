@@ -14,6 +14,8 @@ from bot.answers import RACED, WRONG_CHANNEL, Answer, GameState
 from bot.opponent import take_back, taken_back
 from bot.store import GameRow, StaleVersion
 
+UNDO_LAPSED = "This undo request is no longer current."
+
 
 class UndoRequests:
     """Undo requests and answers (``svc`` is the GameService this part is mixed into)."""
@@ -75,7 +77,7 @@ class UndoRequests:
             if row is not None and channel_id is not None and row.channel_id != channel_id:
                 return Answer.error(WRONG_CHANNEL)
             if row is None or row.status != "live" or row.version != version:
-                return Answer.error("This undo request is no longer current.")
+                return Answer.error(UNDO_LAPSED)
             req = row.meta.get("undo")
             if not req:
                 return Answer.error("There is no undo request.")

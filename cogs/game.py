@@ -16,6 +16,7 @@ from bot import systems
 from bot.plugin import SystemPlugin
 from bot.practice import SIDES
 from bot.service import Answer
+from bot.wording import plural
 from cogs.common import MAX_CHOICES, channel_id, fit, learn_commands, service
 from cogs.views import DYNAMIC_ITEMS, answer_unknown_component, respond, resume_ai
 from rules.core.errors import RulesError
@@ -181,9 +182,13 @@ class Game(commands.Cog):
             await self._look(interaction, K.ShowStatus())
             return
         row, state = cur
-        if state is None:
+        if state is None:  # (being set up: who has chosen, in the system's words)
             chosen = ", ".join(row.meta.get("teams", {})) or "nobody yet"
-            text = f"Game {row.id}: {row.status}. Teams chosen by: {chosen}."
+            word = systems.get(row.system).choice_word or "team"
+            text = (
+                f"Game {row.id}: both players choose a {word} with `/team`. "
+                f"{plural(word).capitalize()} chosen by: {chosen}."
+            )
         else:
             whose = svc.whose_decision(row, state)
             text = systems.get(row.system).status_text(state) + (f"\n{whose}" if whose else "")

@@ -25,6 +25,7 @@ from bot.locks import KeyedLocks
 from bot.plugin import MENU_PARTS, MENU_SIZE, Menu
 from bot.saved import SAVED
 from bot.service import Answer
+from bot.undo import UNDO_LAPSED
 from cogs.common import (
     CONTENT_LIMIT,
     MAX_ID,
@@ -294,6 +295,13 @@ class UndoButton(
         ans = await service(interaction).answer_undo(
             self.game_id, self.version, interaction.user.id, self.agree, channel_id(interaction)
         )
+        if not ans.ok and ans.text.startswith(UNDO_LAPSED):
+            # The game moved on (or ended): the request says so, and its buttons go.
+            original = interaction.message.content if interaction.message is not None else ""
+            said = f"{original}\n(This request lapsed: the game has moved on.)"
+            await interaction.response.edit_message(content=fit(said), view=None)
+            await interaction.followup.send(ans.text, ephemeral=True)
+            return
         if not ans.ok:
             await respond(interaction, ans)
             return

@@ -1021,3 +1021,13 @@ async def test_undo_in_a_practice_game_takes_back_one_command(table: Harness) ->
     assert r.content.startswith(f"Undid: Deploy {piece} on"), r.content
     assert row.meta["marks"][-1] == start
     assert table.errors == [] and table.violations == []
+
+
+async def test_a_hint_asked_by_someone_not_playing_says_so_first(table: Harness) -> None:
+    """Bob, not in Alice's practice game made without hints, was told "This game was made
+    without hints" instead of that hints are for the player who decides."""
+    await table.slash(ALICE, "game new", users={"opponent": BOT_ID}, system="d20-chess")
+    nope = await table.slash(BOB, "game hint")
+    assert nope.ephemeral and "only for the player who must decide" in nope.content, nope.content
+    mine = await table.slash(ALICE, "game hint")
+    assert mine.ephemeral and "made without hints" in mine.content, mine.content

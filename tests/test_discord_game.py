@@ -571,3 +571,32 @@ async def test_no_piece_is_offered_to_move_while_the_high_priestess_picks(monkey
 
     monkeypatch.setattr(cog, "_my_state", got)
     assert await cog.ac_acting_piece(None, "") == []  # type: ignore[arg-type]
+
+
+async def test_an_undo_request_outlived_says_so_and_loses_its_buttons(table: Harness) -> None:
+    """A review: once the game moved on, the request still read "do you agree?" with both
+    buttons live; a click on it now edits it to say it lapsed, with no buttons, and tells the
+    clicker privately."""
+    channel = await start_game(table)
+    await _play_until_activation(table, channel)
+    mover = await decider_of(table, channel)
+    other = ALICE if mover == BOB else BOB
+    r = await table.slash(mover, "activate", channel=channel, piece="P1")
+    assert "Activates P1" in r.content, r.content
+    ask = await table.slash(mover, "game undo", channel=channel)
+    assert ask.button("Agree") in ask.custom_ids()
+    svc = service(table)
+    _, state = await svc.current(channel)
+    piece = state.piece(state.pending.piece)
+    squares = await table.autocomplete(
+        mover, "move", "square", channel=channel, piece=piece.label, square=""
+    )
+    moved = await table.slash(
+        mover, "move", channel=channel, piece=piece.label, square=squares[0]["value"]
+    )
+    assert "Moves" in moved.content or "moves" in moved.content, moved.content
+    await table.click(other, ask, ask.button("Agree"))
+    told = [m for m in table.sent if m.ephemeral and "no longer current" in m.content]
+    assert told, [m.content[:80] for m in table.sent[-3:]]
+    request = table.messages[ask.message_id]
+    assert "lapsed" in request.content and not request.custom_ids(), request.content

@@ -337,6 +337,9 @@ def test_the_log_says_it_shows_the_last_actions_and_log_all_shows_every_one() ->
     assert every == [e.text for st in hist for e in st.events]
     assert every[-len(lately) + 1 :] == lately[1:]  # the newest lines, as `log` showed them
     assert len(every) > len(lately)
+    t.run("concede")  # a finished game's log: its actions are all there will be
+    over = t.run("log").text.split("\n")[0]
+    assert over.startswith("The last lines of ") and "so far" not in over, over
     bad = t.run("log everything")
     assert not bad.ok and "`log all`" in bad.text
 

@@ -228,10 +228,10 @@ class CardGameTable(SystemPlugin):
             at = c.at
             # the card, then its first question answered with the square: both or neither
             return table.act_all([self.action(s, c, who), lambda now: _answer(now, at)], player)
-        return table.act(self.action(s, c, who), player)
+        return table.act(self.action(s, c, who, table.discord), player)
 
-    def action(self, s: GameState, c: K.Command, who: Player) -> Action:
-        """The action a command asks for, made by ``who``."""
+    def action(self, s: GameState, c: K.Command, who: Player, discord: bool = False) -> Action:
+        """The action a command asks for, made by ``who`` (worded for Discord or the console)."""
         if s.program is not None and isinstance(c, C.Move | C.AttackKing | C.Burn | C.Mulligan):
             # (before its squares or cards are read: the open question is the reason)
             raise IllegalAction(why_not(s, A.EndTurn()))
@@ -253,7 +253,7 @@ class CardGameTable(SystemPlugin):
                 why = _king_attackers(s, who)
                 raise RulesError(f"{e}. {why[:1].upper()}{why[1:]}") from None
         if isinstance(c, C.Choose):
-            return A.Choose(option_key(s, c.option))
+            return A.Choose(option_key(s, c.option, console=not discord))
         if isinstance(c, C.Trigger):
             return A.Resolve(trigger_index(s, who, c.card), c.use)
         plain: dict[type[K.Command], Action] = {
@@ -302,7 +302,12 @@ def hand_card(s: GameState, who: Player, text: str) -> int:
     if len(partial) == 1:  # "pawn" for the one Heart Pawn in the hand
         return names[partial[0]]
     near = process.extract(wanted, {n: n.lower() for n in names}, scorer=fuzz.ratio, limit=2)
-    if near and near[0][1] >= 75 and (len(near) == 1 or near[1][1] < near[0][1]):
+    if (
+        near
+        and near[0][1] >= 75
+        and (len(near) == 1 or near[1][1] < near[0][1])
+        and not _a_card_named(wanted)  # ("queen of spades" is that card, not a Queen held)
+    ):
         return names[near[0][2]]  # a misspelling of one card in the hand ("kinght")
     holds = ", ".join(s.card(cid).name for cid in hand) or "nothing"
     try:
@@ -312,6 +317,14 @@ def hand_card(s: GameState, who: Player, text: str) -> int:
     if found.name in names:
         return names[found.name]
     raise RulesError(f"there is no {found.name} in your hand, which holds {holds}")
+
+
+def _a_card_named(text: str) -> bool:
+    """Whether ``text`` is exactly some card's name (any case), not a misspelling."""
+    try:
+        return find(text).name.lower() == text.strip().lower()
+    except RulesError:
+        return False
 
 
 def _king_attackers(s: GameState, who: Player) -> str:
@@ -335,7 +348,7 @@ def own_unit(s: GameState, who: Player, square: str) -> int:
     return u.cid
 
 
-def option_key(s: GameState, text: str) -> str:
+def option_key(s: GameState, text: str, console: bool = True) -> str:
     prog = s.program
     if prog is None or not prog.options:
         raise RulesError("there is no choice to answer now")
@@ -353,7 +366,9 @@ def option_key(s: GameState, text: str) -> str:
         which = "; ".join(label for k, label in prog.options if k in matches)
         raise RulesError(f"'{text[:40]}' fits more than one choice: say which, one of: {which}")
     shown = "; ".join(label for _, label in prog.options)
-    number = f" (type `{wanted}` alone to take choice {wanted} of `actions`)" * wanted.isdigit()
+    number = f" (type `{wanted}` alone to take choice {wanted} of `actions`)" * (
+        wanted.isdigit() and console
+    )
     raise RulesError(f"'{text[:40]}' is not one of the choices: {shown}{number}")
 
 

@@ -95,9 +95,14 @@ def situation(s: GameState, console: bool = False) -> tuple[Player, str, str]:
     assert d is not None
     prog = s.program
     if prog is not None and prog.respond:
+        asked = (  # (rules revision 5: an empty hand is not asked)
+            "every hand with a card in it, 3 Material and Counter! unplayed"
+            if s.config.revision >= 5
+            else "every player with 3 Material and Counter! unplayed, whatever they hold"
+        )
         what = (
-            f"answer {name(s, prog.source)} with Counter!, or let it resolve (asked of every "
-            "hand with a card in it, 3 Material and Counter! unplayed: it tells nothing)"
+            f"answer {name(s, prog.source)} with Counter!, or let it resolve (asked of "
+            f"{asked}: it tells nothing)"
         )
         return d, what, "`play counter` or `pass`"
     if prog is not None:

@@ -217,12 +217,17 @@ class Chess28Table(SystemPlugin):
         if (
             verb in ("melee", "attack")
             and pending is not None
+            and table.state is not None
             and pending.kind in ATTACK_QUESTIONS
             and args
-            and args[-1].lower() in pending.options
             and (len(args) == 1 or (len(args) == 2 and args[0].upper() == pending.unit))
-        ):  # the model is known (its Charge, Bloodlust, Last Gasp): the square answers
-            return K.build(C.Choose, option=args[-1].lower())
+        ):  # the model is known (its Charge, Bloodlust, Last Gasp): the target answers
+            try:  # (a square, or a model by its label: `melee W1 B2`, ruling C28-31)
+                aimed = str(_aimed(table.state, C.Target.parse(args[-1])))
+            except RulesError:
+                aimed = ""
+            if aimed in pending.options:
+                return K.build(C.Choose, option=aimed)
         if pending is not None:  # a choice typed as it is listed (`keep`, `roll`, `fall`)
             said = " ".join([verb, *args]).lower()
             if verb == "choose" and len(args) == 1 and args[0].isdigit():  # `choose 2`

@@ -191,7 +191,7 @@ def _open_program(s: GameState) -> str:
     """What must be answered first while a card is being played."""
     assert s.program is not None
     if s.program.respond:  # the Counter! window
-        return "first the Tactic being played is answered: Counter!, or `pass` to let it resolve"
+        return "first the Tactic being played is answered: Counter!, or Pass to let it resolve"
     if s.program.prompt:
         return f"first answer the open question ({s.program.prompt.rstrip('?')}?)"
     return "first finish the card being played"
@@ -200,7 +200,7 @@ def _open_program(s: GameState) -> str:
 def _why_not_king(w: Work, p: Player) -> str:
     """Why ``p``'s King's ability cannot be used now, the real reason."""
     if w.phase is Phase.BURN:
-        return "it is your Material Phase: type `done` to end it, then use your King"
+        return "it is your Material Phase: end it (Done), then use your King"
     if w.phase is not Phase.MAIN or w.combat is not None:
         return "your King's ability is used in your Play & Move Phase, outside a fight"
     if w.side(p).king_used:
@@ -228,7 +228,7 @@ def why_not(s: GameState, action: Action) -> str:
     if isinstance(action, PlayCard | Mulligan | Burn) and action.card not in s.side(p).hand:
         return "that card is not in your hand"
     if isinstance(action, PlayCard | Move | AttackKing | EndTurn) and s.phase is Phase.BURN:
-        return "it is your Material Phase: burn cards, or type `done` to end it first"
+        return "it is your Material Phase: burn cards, or end it (Done) first"
     if isinstance(action, PlayCard) and s.phase is not Phase.MAIN and s.combat is None:
         return "cards are played in your Play & Move Phase (or a Tactic in a combat window)"
     if isinstance(action, PlayCard):

@@ -92,7 +92,9 @@ def _king_strike(state: Any, player: Player, value: float) -> float:
     King mixed in at its exact chance to capture (``D20_KING_STRIKE``)."""
     if state.over:
         return value
-    side = state.to_act
+    # (while a promotion is offered, the side that just moved still holds the turn: the other
+    # side moves next, once the offer is answered)
+    side = state.to_act.other if state.offers else state.to_act
     king = next((p for p in state.side(side.other) if p.kind is Kind.KING), None)
     if king is None:
         return value

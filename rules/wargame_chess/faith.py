@@ -106,7 +106,9 @@ def _v_divinate(state: GameState, a: Divinate) -> None:
         raise IllegalAction(f"Divination happens during play, not during {state.phase.value}")
     if state.attack is not None:
         raise IllegalAction("finish resolving the current Attack before Divinating")
-    if state.pending is not None and state.pending.decision is not Decision.ACT:
+    counting = bool(state.faith.queue) and state.faith.queue[0].kind == COUNT_POINTS
+    if state.pending is not None and state.pending.decision is not Decision.ACT and not counting:
+        # (the end of turn 10's count waits for the end-of-turn rules: Divinating is one)
         raise IllegalAction(f"answer the current decision first: {state.pending.decision.value}")
     for n in a.preferred:
         if n not in BY_NUMBER:

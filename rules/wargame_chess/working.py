@@ -19,6 +19,7 @@ from rules.wargame_chess.geometry import (
     is_free,
 )
 from rules.wargame_chess.state import (
+    COUNT_POINTS,
     EffectStep,
     Event,
     GameState,
@@ -89,7 +90,14 @@ class WorkingCopy:
         return effects_in_force(names)
 
     def enqueue(self, *steps: EffectStep) -> None:
-        self.faith = replace(self.faith, queue=(*self.faith.queue, *steps))
+        """Queue ``steps`` last, but ahead of the end of turn 10's count of the points (what a
+        rule applied meanwhile queues, a Divination's card, resolves before the game is
+        scored; revision 6, R93)."""
+        q = self.faith.queue
+        at = len(q)
+        if not all(s.kind == COUNT_POINTS for s in steps):
+            at = next((i for i, s in enumerate(q) if s.kind == COUNT_POINTS), len(q))
+        self.faith = replace(self.faith, queue=(*q[:at], *steps, *q[at:]))
 
     # ---- writing ----
     def emit(self, kind: str, text: str, **data: Any) -> None:

@@ -325,6 +325,18 @@ def test_d20_the_ai_does_not_leave_its_king_to_a_capture() -> None:
     held = _d20(after, Player.WHITE)
     assert math.isclose(held, quiet + D20_KING_STRIKE * capture * (-WIN - quiet))
     assert math.isclose(_d20(after, Player.BLACK), -held)  # zero-sum
+    # While a promotion is offered the mover still holds the turn, but the other side moves
+    # next (a review: b7-b8, uncovering a Rook on the enemy King, looked like White's strike
+    # while Black's Queen beside White's King struck first)
+    from tests.d20_chess.helpers import EMPTY_DECK, play
+
+    st = position("wKe1 wPb7 wRh7 wPh2 bKa7 bQd1 bPa2", config=EMPTY_DECK, to_act=Player.WHITE)
+    push = play(st, "b7", "b8")
+    assert push.offers and push.to_act is Player.WHITE
+    answered = replace(push, offers=(), to_act=Player.BLACK)
+    assert math.isclose(_d20(push, Player.WHITE), _d20(answered, Player.WHITE))
+    one = decide(D20, st, replace(LEVELS["hard"], depth=1, time_limit=100.0), seed=0)
+    assert (str(one.action.origin), str(one.action.to)) != ("b7", "b8"), one.ranked[:3]
 
 
 def test_chess28_choice_is_blind_to_gambit_cards() -> None:

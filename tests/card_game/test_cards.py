@@ -695,7 +695,7 @@ def test_a_tactic_played_names_its_target_before_the_counter_window() -> None:
     assert "White plays Pin on Black Pawn on b3." in texts(ev), texts(ev)
     from rules.card_game.engine import why_not
 
-    answer = "first the Tactic being played is answered: Counter!, or `pass` to let it resolve"
+    answer = "first the Tactic being played is answered: Counter!, or Pass to let it resolve"
     assert why_not(s, A.EndTurn()) == answer  # (it read "First answer: the open Tactic")
 
 

@@ -104,7 +104,7 @@ async def test_a_game_through_discord_never_tells_the_channel_a_hand(table: Harn
             assert "'s hand (" not in shown and "Your hand (" not in shown
             # the answer window names the one card that answers, whoever holds it (CG-17)
             text = shown.replace("with Counter!, or let it resolve", "")
-            text = text.replace("3 Material and Counter! unplayed", "")
+            text = text.replace("3 Material and Counter! unplayed", "")  # (either wording)
             for name in seen:  # "Pawn's Gambit" in play does not name a Pawn in hand
                 text = text.replace(name, "")
             leaked = [n for n in secret if n in text]
@@ -267,3 +267,21 @@ async def test_the_public_pass_button_passes_through_a_real_click(table: Harness
             return
         await step(table, channel, rng)
     raise AssertionError("no window opened in the game")
+
+
+async def test_the_deciders_look_says_what_its_buttons_answer(table: Harness) -> None:
+    """`/game board` and `/game log` answered to the player who decides carried the buttons of
+    their open choice (a1 b1 ... Cancel) with nothing saying what they answer: the question
+    is added; the other player's look has neither."""
+    channel = await start(table)
+    svc = service(table)
+    row, state = await current(table, channel)
+    assert state is not None
+    first = _decider(state)
+    mover, other = svc.user_of(row, first), svc.user_of(row, first.other)
+    for cmd in ("game board", "game log"):
+        mine = await table.slash(mover, cmd, channel=channel)
+        assert mine.ephemeral and mine.custom_ids(), cmd
+        assert f"{first.title} decides:" in mine.content, (cmd, mine.content[-300:])
+        theirs = await table.slash(other, cmd, channel=channel)
+        assert not theirs.custom_ids() and "decides:" not in theirs.content.split("\n")[-1]

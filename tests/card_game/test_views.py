@@ -410,3 +410,12 @@ def test_a_misspelt_card_in_the_hand_is_found() -> None:
     assert hand_card(two, Player.WHITE, "knight") == knight  # the exact name first
     with pytest.raises(RulesError):
         hand_card(two, Player.WHITE, "xyzzy")
+    # a real card's name is that card, however close to one held (a review: "burn queen of
+    # spades" burned the Queen of Diamonds held, with no undo)
+    b = Build(white_king="King of Diamonds")
+    b.add(Player.WHITE, "Queen of Diamonds")
+    b.add(Player.WHITE, "Advantage!")
+    held = b.state()
+    for name in ("Queen of Spades", "advance!"):
+        with pytest.raises(RulesError, match="in your hand"):
+            hand_card(held, Player.WHITE, name)

@@ -148,3 +148,20 @@ def test_an_attacks_target_may_be_a_models_label_in_capitals() -> None:
     assert _action(s, parse("melee", ["W1", "B7"]), Player.WHITE) == A.Melee("W1", sq("b7"))
     with pytest.raises(ParseError, match="'z9' is not a square or a model"):
         parse("melee", ["W1", "z9"])
+
+
+def test_a_charges_attack_question_takes_a_label_too() -> None:
+    """A review: right after a Charge, `melee W1 B2` answered the question with the square b2
+    (the model B1 there), not the model B2 (C28-31)."""
+    from bot.chess28 import commands as C
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+    from tests.chess28.helpers import act
+
+    s = position([(PLAIN, "c4", "S")], [(PLAIN, "b2", "N"), (PLAIN, "d2", "N")])
+    s, _ = act(s, A.Charge("W1", sq("c3"), "S"))
+    assert s.pending is not None and set(s.pending.options) >= {"b2", "d2"}
+    t = Table(RandomDice(1), s, "chess28")
+    assert t.plugin.parse("melee", ["W1", "B2"], t) == C.Choose("d2")
+    assert t.plugin.parse("melee", ["W1", "b2"], t) == C.Choose("b2")
+    assert t.plugin.parse("melee", ["B2"], t) == C.Choose("d2")

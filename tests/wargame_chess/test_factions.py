@@ -563,3 +563,37 @@ def test_at_the_end_of_turn_10_the_player_who_did_not_activate_last_applies_rule
     assert s.is_over
     none = _to_the_end_of_turn_10(scenario("Kh1 Qa1", "Kh8 Ra8", faction=wardens))
     assert none.is_over  # no end-of-turn rule on either side: counted at once
+
+
+def test_long_night_divinates_during_the_count_and_its_card_comes_first() -> None:
+    """A review: the count's choice refused the very Divinate its reminder named, and a card's
+    queued choice would have come after the count, the game scored without it. Divinating is
+    allowed while the count waits, and what it queues resolves before the points."""
+    from rules.core.dice import RandomDice
+    from rules.wargame_chess.engine import apply
+    from rules.wargame_chess.scenario import scenario
+    from rules.wargame_chess.state import COUNT_OPTION, COUNT_POINTS, EffectStep
+    from rules.wargame_chess.transaction import Transaction
+
+    wardens = read_faction(WARDENS.encode())
+    s = _to_the_end_of_turn_10(
+        scenario("Kh1 Qa1", "Kh8 Ra8", faction=wardens, upgrades=(("Long Night",), ()))
+    )
+    s, _ = apply(s, A.Divinate(Player.WHITE, (18, 17)), RandomDice(3))
+    assert s.history[-1].action.name == "divinate" and not s.is_over
+    assert s.faith.tarot_dealt, "three cards were dealt"
+    dice = RandomDice(4)
+    while s.faith.queue[0].kind != COUNT_POINTS:  # the card's own choices first
+        assert s.pending is not None
+        s, _ = apply(s, A.Choose(s.pending.options[0]), dice)
+        assert not s.is_over
+    assert s.pending is not None and s.pending.options == (COUNT_OPTION,)
+    s, _ = apply(s, A.Choose(COUNT_OPTION), dice)
+    assert s.is_over
+    # the order itself: a step queued while the count waits goes ahead of it
+    tx = Transaction(s, RandomDice(1))
+    tx.faith = replace(tx.faith, queue=(EffectStep(COUNT_POINTS, Player.BLACK),))
+    tx.enqueue(EffectStep("star_one", Player.WHITE))
+    assert [q.kind for q in tx.faith.queue] == ["star_one", COUNT_POINTS]
+    tx.enqueue(EffectStep(COUNT_POINTS, Player.WHITE))
+    assert [q.kind for q in tx.faith.queue] == ["star_one", COUNT_POINTS, COUNT_POINTS]

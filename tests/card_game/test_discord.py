@@ -77,6 +77,14 @@ async def step(table: Harness, channel: int, rng: random.Random) -> list[str]:
     return table.shown[before:]  # every public text: posts and edits of the live message
 
 
+async def _seats(table: Harness, channel: int) -> tuple[Player, int, int]:
+    """Who decides first in a started game, and the users of that seat and the other."""
+    row, state = await current(table, channel)
+    assert state is not None
+    first = _decider(state)
+    return first, service(table).user_of(row, first), service(table).user_of(row, first.other)
+
+
 def _decider(s: GameState) -> Player:
     from rules.card_game.engine import decider
 
@@ -274,11 +282,7 @@ async def test_the_deciders_look_says_what_its_buttons_answer(table: Harness) ->
     their open choice (a1 b1 ... Cancel) with nothing saying what they answer: the question
     is added; the other player's look has neither."""
     channel = await start(table)
-    svc = service(table)
-    row, state = await current(table, channel)
-    assert state is not None
-    first = _decider(state)
-    mover, other = svc.user_of(row, first), svc.user_of(row, first.other)
+    first, mover, other = await _seats(table, channel)
     for cmd in ("game board", "game log"):
         mine = await table.slash(mover, cmd, channel=channel)
         assert mine.ephemeral and mine.custom_ids(), cmd

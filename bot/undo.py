@@ -13,6 +13,7 @@ from typing import Any
 from bot.answers import RACED, WRONG_CHANNEL, Answer, GameState
 from bot.opponent import take_back, taken_back
 from bot.store import GameRow, StaleVersion
+from rules.core.board import Player
 
 UNDO_LAPSED = "This undo request is no longer current."
 
@@ -57,8 +58,11 @@ class UndoRequests:
         other = svc.user_of(row, seat.other)
         plugin = svc.plugin(row)
         before = await asyncio.to_thread(plugin.rules.undo, state)
-        who = plugin.rules.decider(before)  # (whose action it was: it may be the other's)
-        last = plugin.describe_action(before, plugin.rules.history(state)[-1].action)
+        action = plugin.rules.history(state)[-1].action
+        # whose action it was (it may be the other's): an adjustment's maker, else the decider
+        by = getattr(action, "by", None)
+        who = by if isinstance(by, Player) else plugin.rules.decider(before)
+        last = plugin.describe_action(before, action)
         whose = f"{who.title}'s " if who is not None else ""
         return Answer(
             f"<@{user_id}> asks to undo the last action, {whose}{last}. <@{other}>, do you agree?",

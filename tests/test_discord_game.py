@@ -600,3 +600,22 @@ async def test_an_undo_request_outlived_says_so_and_loses_its_buttons(table: Har
     assert told, [m.content[:80] for m in table.sent[-3:]]
     request = table.messages[ask.message_id]
     assert "lapsed" in request.content and not request.custom_ids(), request.content
+
+
+async def test_an_undo_request_names_whose_adjustment_it_takes_back(table: Harness) -> None:
+    """A walkthrough: after the player not deciding gave a token (any player may adjust,
+    R38), the undo request called it the decider's."""
+    channel = await start_game(table)
+    await _play_until_activation(table, channel)
+    svc = service(table)
+    mover = await decider_of(table, channel)
+    other = ALICE if mover == BOB else BOB
+    row, state = await svc.current(channel)
+    theirs = svc.seat(row, other)
+    piece = next(p for p in state.pieces if p.owner is theirs and p.label == "K1")
+    r = await table.slash(
+        other, "adjust tokens", channel=channel, piece=piece.key, token="advantage", count=1
+    )
+    assert not (r.ephemeral and "not" in r.content), r.content
+    ask = await table.slash(mover, "game undo", channel=channel)
+    assert f"asks to undo the last action, {theirs.title}'s " in ask.content, ask.content

@@ -777,7 +777,9 @@ def headline(s: GameState) -> str:
     alone): the turn, whose decision, the points, the active tarot card."""
     if s.outcome is not None or s.phase is not Phase.PLAY:
         return ""
-    pts = " · ".join(f"{pl.title} {s.points_on_board(pl)} pts" for pl in Player)
+    # (the score: points on the board and upgrades, as the end of turn 10 counts them; the
+    # teams, upgrades too, are shown by the time play begins, R9)
+    pts = " · ".join(f"{pl.title} {s.score(pl)} pts" for pl in Player)
     active = s.faith.tarot_active
     card = "" if active is None else f" · active card: {BY_NUMBER[active].name}"
     return f"**Turn {s.turn} of 10** · {pts}{card}"

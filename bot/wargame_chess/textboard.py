@@ -119,8 +119,9 @@ def describe_action(s: GameState, a: A.Action) -> str:
     if isinstance(a, A.DecideTreeOrder):
         return "Flip for who sets up Trees first"
     if isinstance(a, A.Choose):
-        if a.option == COUNT_OPTION:  # (the end of turn 10, once end-of-turn rules are applied)
-            return "Count the points"
+        if a.option == COUNT_OPTION and s.pending is not None:  # (the end of turn 10, once
+            # the player's rules are applied: whose, so one's list is not taken for the other's)
+            return f"Count the points ({s.pending.player.title} is done)"
         return f"Choose {a.option}"
     if isinstance(a, A.Concede):
         return f"{a.by.title} concedes"

@@ -17,6 +17,7 @@ section lists the actions it referees in its ``RULES`` table; this module puts t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from rules.core import history
 from rules.core.errors import GameOver, IllegalAction, NotYourDecision, ParseError
@@ -33,8 +34,18 @@ from rules.wargame_chess.attacks import (
 from rules.wargame_chess.board import Player
 from rules.wargame_chess.dice import Dice
 from rules.wargame_chess.moves import castle_partners, destinations, promotion_choices
+from rules.wargame_chess.reminders import at_the_count
 from rules.wargame_chess.setup import build_pieces, free_deploy_squares, initial_state, new_game
-from rules.wargame_chess.state import Decision, Event, GameConfig, GameState, Phase, Zone
+from rules.wargame_chess.state import (
+    COUNT_POINTS,
+    Decision,
+    EndReason,
+    Event,
+    GameConfig,
+    GameState,
+    Phase,
+    Zone,
+)
 from rules.wargame_chess.tokens import token_targets
 from rules.wargame_chess.transaction import Handler, Transaction, Validator
 from rules.wargame_chess.turns import settle_turn
@@ -97,10 +108,26 @@ def apply(
         hook(tx)
     tx.check_victory()
     settle_turn(tx)
-    if tx.faith.queue and tx.pending is None:  # (what the turn's end queued: turn 10's count)
-        faith.run_queue(tx)
+    settle_count(tx, action)
     new = tx.freeze(action)
     return new, tx.events
+
+
+def settle_count(tx: Transaction, action: A.Action) -> None:
+    """While the points of turn 10 wait (revision 6, R93): only players with a rule still to
+    apply are asked (a piece slain since takes its rule with it); once nobody is, the points
+    are counted. Then the queue is asked on (what the turn's end queued)."""
+    queue = tx.faith.queue
+    if tx.outcome is None and queue and queue[0].kind == COUNT_POINTS:
+        # (the head is a count: every step behind it is one too, ``Transaction.enqueue``)
+        asked = {r.player for r in at_the_count(tx.freeze(action))}
+        kept = tuple(q for q in queue if q.player in asked)
+        tx.faith = replace(tx.faith, queue=kept)
+        if not kept:
+            tx.finish(tx.points_outcome(EndReason.POINTS))
+            return
+    if tx.faith.queue and (tx.pending is None or tx.faith.queue[0].kind == COUNT_POINTS):
+        faith.run_queue(tx)
 
 
 def check(state: GameState, action: A.Action, *, player: Player | None = None) -> None:

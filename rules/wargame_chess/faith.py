@@ -106,7 +106,11 @@ def _v_divinate(state: GameState, a: Divinate) -> None:
         raise IllegalAction(f"Divination happens during play, not during {state.phase.value}")
     if state.attack is not None:
         raise IllegalAction("finish resolving the current Attack before Divinating")
-    counting = bool(state.faith.queue) and state.faith.queue[0].kind == COUNT_POINTS
+    counting = (  # (the player asked to apply their rules before the count: it is theirs)
+        bool(state.faith.queue)
+        and state.faith.queue[0].kind == COUNT_POINTS
+        and state.faith.queue[0].player is a.by
+    )
     if state.pending is not None and state.pending.decision is not Decision.ACT and not counting:
         # (the end of turn 10's count waits for the end-of-turn rules: Divinating is one)
         raise IllegalAction(f"answer the current decision first: {state.pending.decision.value}")

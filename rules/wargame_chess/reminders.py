@@ -10,7 +10,6 @@ Divination, ...) keep the reminders showing until the game moves on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from rules.core.history import Event, Step
@@ -19,10 +18,8 @@ from rules.wargame_chess.faction_rules import Moment, RuleText, Side
 from rules.wargame_chess.state import (
     COUNT_POINTS,
     Decision,
-    GameConfig,
     GameState,
     Phase,
-    Piece,
     Zone,
 )
 from rules.wargame_chess.teams import PieceOption, TeamList
@@ -158,7 +155,7 @@ def _for(state: GameState, at: _At, player: Player) -> tuple[list[Reminder], ...
 
 def reminders(state: GameState) -> list[Reminder]:
     """The faction rules the last action brought round, in the order they resolve."""
-    if not any(_has_rules(t) for t in state.config.teams):
+    if not any(has_rules(t) for t in state.config.teams):
         return []  # e.g. two Standard teams: nothing to remind
     step = _last_move(state)
     if step is None:
@@ -168,11 +165,15 @@ def reminders(state: GameState) -> list[Reminder]:
         waiting is not None
         and waiting.kind == COUNT_POINTS
         and not any(e.kind == "turn_end" for e in step.events)
-    ):  # the next player to apply their end-of-turn rules before the points are counted
-        at = _At(Moment.TURN_END, Player.parse(waiting.data[0]))
-        return [r for group in _for(state, at, waiting.player) for r in group]
+    ):  # the next player to apply their rules before the points are counted: theirs alone
+        return [r for r in at_the_count(state) if r.player is waiting.player]
+    return _in_order(state, _moments(state, step))
+
+
+def _in_order(state: GameState, moments: list[_At]) -> list[Reminder]:
+    """The rules of these moments, in the order they resolve (R93-R95)."""
     out: list[Reminder] = []
-    for at in _moments(state, step):
+    for at in moments:
         mine = _for(state, at, at.lead)
         theirs = _for(state, at, at.lead.other)
         for a, b in zip(mine, theirs, strict=True):
@@ -181,24 +182,19 @@ def reminders(state: GameState) -> list[Reminder]:
     return out
 
 
-def turn_end_rules(
-    config: GameConfig, on_board: Callable[[Player], Iterable[Piece]]
-) -> list[Player]:
-    """The players with a rule for the end of a turn (a faction rule, an upgrade, or a rule of
-    a piece option with a piece on the board), the order aside."""
-    out = []
-    for player in Player:
-        team = config.teams[player]
-        f = team.faction
-        on = {p.option for p in on_board(player)}
-        rules = [*f.rules, *(f.upgrade(n).rule for n in team.upgrades)]
-        rules += [r for o in f.options if o.name in on for r in o.texts]
-        if any(r is not None and r.when is Moment.TURN_END for r in rules):
-            out.append(player)
-    return out
+def at_the_count(state: GameState) -> list[Reminder]:
+    """While the points of turn 10 wait to be counted (revision 6): the rules of every moment
+    the action that ended turn 10 passed (its Activation's end, between Activations, a
+    slaying, the turn's end), as they stand now (a piece slain since has no rule left)."""
+    if not any(has_rules(t) for t in state.config.teams):
+        return []
+    for step in reversed(state.history):
+        if any(e.kind == "turn_end" for e in step.events):
+            return _in_order(state, _moments(state, step))
+    return []
 
 
-def _has_rules(team: TeamList) -> bool:
+def has_rules(team: TeamList) -> bool:
     f = team.faction
     return bool(f.rules or team.upgrades or any(o.texts for o in f.options))
 

@@ -10,7 +10,7 @@ from rules.wargame_chess.board import (
     Player,
 )
 from rules.wargame_chess.pieces import CommonRule, Kind
-from rules.wargame_chess.reminders import turn_end_rules
+from rules.wargame_chess.reminders import has_rules
 from rules.wargame_chess.state import (
     COUNT_POINTS,
     END_OF_GAME,
@@ -98,15 +98,18 @@ def end_turn(tx: Transaction) -> None:
 
 
 def _count_after_rules(tx: Transaction, lead: Player) -> bool:
-    """At the end of turn 10, each player with an end-of-turn rule (a server faction's) applies
-    it before the points are counted, ``lead`` first (the player who did not make the last
-    Re/Activation, R93): each says when it is done, and the last to say so counts them. Whether
-    any player was asked (revision 6; before, the points were counted at once)."""
-    asked = [p for p in (lead, lead.other) if p in turn_end_rules(tx.config, tx.on_board)]
-    if not asked:
+    """At the end of turn 10 the rules the last action brought round (its Activation's end,
+    between Activations, a slaying, the turn's end: a server faction's) are applied before the
+    points are counted, ``lead``'s first (the player who did not make the last Re/Activation,
+    R93): each player says when they are done, and the last to say so counts them. Both are
+    queued here; the engine keeps those with a rule to apply (``engine.settle_count``).
+    Whether any was queued (revision 6; before, the points were counted at once)."""
+    if not any(has_rules(t) for t in tx.config.teams):
         return False
-    tx.enqueue(*(EffectStep(COUNT_POINTS, p, (lead.title,), END_OF_GAME) for p in asked))
-    return True  # (the engine asks the queued steps once the action is settled)
+    tx.enqueue(
+        *(EffectStep(COUNT_POINTS, p, (lead.title,), END_OF_GAME) for p in (lead, lead.other))
+    )
+    return True
 
 
 def end_activation(tx: Transaction) -> None:

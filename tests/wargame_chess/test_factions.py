@@ -528,7 +528,8 @@ def test_end_of_turn_rules_of_turn_10_are_applied_before_the_points_are_counted(
     assert legal_actions(s) == [A.Choose(COUNT_OPTION)]
     from bot.wargame_chess.textboard import describe_action
 
-    assert describe_action(s, A.Choose(COUNT_OPTION)) == "Count the points"  # (its button)
+    said = describe_action(s, A.Choose(COUNT_OPTION))  # (its button, and whose)
+    assert said == "Count the points (White is done)", said
     with pytest.raises(IllegalAction):
         apply(s, A.Choose(COUNT_OPTION), ScriptedDice([]), player=Player.BLACK)
     # White summons a Moth Knight meanwhile: the points count it
@@ -570,6 +571,7 @@ def test_long_night_divinates_during_the_count_and_its_card_comes_first() -> Non
     queued choice would have come after the count, the game scored without it. Divinating is
     allowed while the count waits, and what it queues resolves before the points."""
     from rules.core.dice import RandomDice
+    from rules.core.errors import IllegalAction
     from rules.wargame_chess.engine import apply
     from rules.wargame_chess.scenario import scenario
     from rules.wargame_chess.state import COUNT_OPTION, COUNT_POINTS, EffectStep
@@ -579,6 +581,8 @@ def test_long_night_divinates_during_the_count_and_its_card_comes_first() -> Non
     s = _to_the_end_of_turn_10(
         scenario("Kh1 Qa1", "Kh8 Ra8", faction=wardens, upgrades=(("Long Night",), ()))
     )
+    with pytest.raises(IllegalAction, match="answer the current decision first"):
+        apply(s, A.Divinate(Player.BLACK, (19,)), RandomDice(3))  # (not Black's count)
     s, _ = apply(s, A.Divinate(Player.WHITE, (18, 17)), RandomDice(3))
     assert s.history[-1].action.name == "divinate" and not s.is_over
     assert s.faith.tarot_dealt, "three cards were dealt"
@@ -597,3 +601,89 @@ def test_long_night_divinates_during_the_count_and_its_card_comes_first() -> Non
     assert [q.kind for q in tx.faith.queue] == ["star_one", COUNT_POINTS]
     tx.enqueue(EffectStep(COUNT_POINTS, Player.WHITE))
     assert [q.kind for q in tx.faith.queue] == ["star_one", COUNT_POINTS, COUNT_POINTS]
+
+
+BELLS = b"""name = "Bell Ringers"
+stars = 1
+[[piece]]
+name = "Bell King"
+type = "king"
+quantity = "0-1"
+[[piece]]
+name = "Tolling Rook"
+type = "rook"
+quantity = "0-2"
+  [[piece.rule]]
+  name = "Last Toll"
+  when = "end of turn"
+  text = "At the end of each turn, you may Summon a Chime Pawn beside this Tolling Rook."
+  adjust = ["summon"]
+[[piece]]
+name = "Chime Pawn"
+type = "pawn"
+quantity = "0-8"
+"""
+
+
+def test_a_player_whose_rule_is_gone_is_no_longer_asked_to_count() -> None:
+    """A walkthrough: White's only end-of-turn rule was its Tolling Rook's; with the Rook
+    slain during the count, White was still asked, with no rule reminded. The count keeps
+    only players with a rule still to apply, and with none left the points are counted."""
+    from rules.wargame_chess.scenario import scenario
+    from rules.wargame_chess.state import COUNT_OPTION
+
+    bells = read_faction(BELLS)
+    s = _to_the_end_of_turn_10(scenario("Kh1 Ra1", "Kh8 Pa7", faction=bells))
+    assert not s.is_over and s.pending is not None and s.pending.player is Player.WHITE
+    assert [r.rule.name for r in reminders(s)] == ["Last Toll"]
+    rook = next(p for p in s.pieces if p.owner is Player.WHITE and p.label == "R1")
+    s, _ = step(s, A.Slay(Player.BLACK, rook.key))
+    assert s.is_over and s.outcome is not None, "nobody left with a rule: counted at once"
+    assert s.outcome.points == (2, 3)  # (the King 2; Black's King 2 and Pawn 1)
+    again = _to_the_end_of_turn_10(scenario("Kh1 Ra1", "Kh8 Pa7", faction=bells))
+    again, _ = step(again, A.Choose(COUNT_OPTION))
+    assert again.is_over
+
+
+def test_a_rule_the_last_activation_brought_round_is_applied_before_the_count() -> None:
+    """A walkthrough: a rule of the last Activation's moments (between Activations, here the
+    Ashen Court's Kindling upgrade) was lost when the points were counted at once; its player
+    is now asked, with the rule reminded, before the game is scored."""
+    from rules.wargame_chess.reminders import at_the_count
+    from rules.wargame_chess.scenario import scenario
+    from rules.wargame_chess.state import COUNT_OPTION
+
+    court = read_faction(COURT.encode())
+    s = _to_the_end_of_turn_10(
+        scenario("Kh1 Ra1", "Kh8 Ba8", faction=court, upgrades=(("Kindling",), ("Kindling",)))
+    )
+    assert not s.is_over and s.pending is not None and s.pending.options == (COUNT_OPTION,)
+    asked = {r.player for r in at_the_count(s)}
+    assert s.pending.player in asked
+    moments = {r.moment for r in at_the_count(s)}
+    assert Moment.BETWEEN in moments and Moment.TURN_END not in moments, moments
+    while not s.is_over:
+        assert s.pending is not None and s.pending.player in asked
+        assert reminders(s), "the player asked sees their rule"
+        s, _ = step(s, A.Choose(COUNT_OPTION))
+
+
+def test_a_number_from_one_players_list_does_not_count_for_the_other() -> None:
+    """A walkthrough at the console: Black's list showed "1. Count the points"; after Black
+    counted, typing 1 counted for White too, who never saw their prompt. Each count now says
+    whose it is, so the number from the old list is refused as changed."""
+    from bot.table import Table
+    from rules.core.dice import RandomDice
+    from rules.wargame_chess.scenario import scenario
+
+    bells = read_faction(BELLS)
+    s = _to_the_end_of_turn_10(scenario("Kh1 Ra1", "Kh8 Ra8", faction=bells))
+    assert s.pending is not None and len(s.faith.queue) == 2
+    t = Table(RandomDice(1), s, "wargame-chess")
+    first = s.pending.player
+    assert f"1. Count the points ({first.title} is done)" in t.run("actions").text
+    assert t.run("1").ok and t.state.pending is not None
+    assert t.state.pending.player is first.other
+    r = t.run("1")
+    assert not r.ok and "the choices have changed" in r.text.lower() and not t.state.is_over
+    assert t.run("1").ok and t.state.is_over  # typed again, having seen the new list

@@ -182,7 +182,9 @@ class Game(commands.Cog):
             await self._look(interaction, K.ShowStatus())
             return
         row, state = cur
-        if state is None:  # (being set up: who has chosen, in the system's words)
+        if state is None and row.status == "challenge":
+            text = f"Game {row.id}: the challenge waits for the opponent to accept it."
+        elif state is None:  # (being set up: who has chosen, in the system's words)
             chosen = ", ".join(row.meta.get("teams", {})) or "nobody yet"
             word = systems.get(row.system).choice_word or "team"
             text = (

@@ -619,3 +619,15 @@ async def test_an_undo_request_names_whose_adjustment_it_takes_back(table: Harne
     assert not (r.ephemeral and "not" in r.content), r.content
     ask = await table.slash(mover, "game undo", channel=channel)
     assert f"asks to undo the last action, {theirs.title}'s " in ask.content, ask.content
+
+
+async def test_status_says_what_the_game_waits_for_before_it_starts(table: Harness) -> None:
+    """A review: during an unaccepted challenge `/game status` told players to choose teams,
+    which `/team` then refused; and while teams are chosen it names them in the system's
+    words."""
+    sent = await table.slash(ALICE, "game new", users={"opponent": BOB}, system="card-game")
+    r = await table.slash(ALICE, "game status")
+    assert r.ephemeral and "waits for the opponent to accept" in r.content, r.content
+    await table.click(BOB, sent, sent.button("Accept"))
+    r = await table.slash(ALICE, "game status", channel=table.threads[-1])
+    assert "choose a deck with `/team`" in r.content and "Decks chosen by" in r.content, r.content

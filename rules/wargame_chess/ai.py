@@ -21,7 +21,7 @@ from rules.wargame_chess.engine import attack_in_progress_odds, attack_odds_now
 from rules.wargame_chess.geometry import can_attack
 from rules.wargame_chess.odds import attack_odds
 from rules.wargame_chess.pieces import CommonRule
-from rules.wargame_chess.state import LAST_TURN, Decision, Phase, Zone
+from rules.wargame_chess.state import COUNT_POINTS, LAST_TURN, Decision, Phase, Zone
 
 # Wargame Chess: a piece is worth its points cost (as the points count at the end of turn 10);
 # tokens change the odds of its rolls.
@@ -68,12 +68,25 @@ WARGAME_LEADER_STUCK = 0.6
 
 def evaluate(state: Any, player: Player) -> float:
     """The full evaluation of an unfinished game, from ``player``'s side."""
-    return _wargame(state, player)
+    counted = _counting(state, player)
+    return _wargame(state, player) if counted is None else counted
 
 
 def material(state: Any, player: Player) -> float:
     """The points on the board alone (an Attack waiting on a token at its odds)."""
-    return _wargame_material(state, player)
+    counted = _counting(state, player)
+    return _wargame_material(state, player) if counted is None else counted
+
+
+def _counting(state: Any, player: Player) -> float | None:
+    """While the points of turn 10 wait for the players' rules (revision 6), the game is as
+    good as scored: its result on points (with upgrades), a win worth ``WIN`` plus the margin
+    as a finished game's is; None otherwise."""
+    queue = state.faith.queue
+    if state.outcome is not None or not queue or queue[0].kind != COUNT_POINTS:
+        return None
+    margin = float(state.score(player) - state.score(player.other))
+    return 0.0 if margin == 0 else (WIN if margin > 0 else -WIN) + margin
 
 
 def _wargame(state: Any, player: Player) -> float:

@@ -119,11 +119,12 @@ def settle_count(tx: Transaction, action: A.Action) -> None:
     are counted. Then the queue is asked on (what the turn's end queued)."""
     queue = tx.faith.queue
     if tx.outcome is None and queue and queue[0].kind == COUNT_POINTS:
-        # (the head is a count: every step behind it is one too, ``Transaction.enqueue``)
-        asked = {r.player for r in at_the_count(tx.freeze(action))}
-        kept = tuple(q for q in queue if q.player in asked)
-        tx.faith = replace(tx.faith, queue=kept)
-        if not kept:
+        # (the head is a count: every step behind it is one too, ``Transaction.enqueue``):
+        # the players with a rule still to apply, in the order their rules resolve
+        asked = dict.fromkeys(r.player for r in at_the_count(tx.freeze(action)))
+        head = queue[0]
+        tx.faith = replace(tx.faith, queue=tuple(replace(head, player=p) for p in asked))
+        if not asked:
             tx.finish(tx.points_outcome(EndReason.POINTS))
             return
     if tx.faith.queue and (tx.pending is None or tx.faith.queue[0].kind == COUNT_POINTS):

@@ -112,7 +112,13 @@ def _v_divinate(state: GameState, a: Divinate) -> None:
         and state.faith.queue[0].player is a.by
     )
     if state.pending is not None and state.pending.decision is not Decision.ACT and not counting:
-        # (the end of turn 10's count waits for the end-of-turn rules: Divinating is one)
+        # (the end of turn 10's count waits for the players' rules: Divinating is one)
+        head = state.faith.queue[0] if state.faith.queue else None
+        if head is not None and head.kind == COUNT_POINTS:
+            raise IllegalAction(
+                f"{head.player.title} applies their rules before the points are counted now; "
+                f"{a.by.title}'s turn to apply theirs comes after"
+            )
         raise IllegalAction(f"answer the current decision first: {state.pending.decision.value}")
     for n in a.preferred:
         if n not in BY_NUMBER:
@@ -397,7 +403,7 @@ def _options(tx: Transaction, step: EffectStep) -> tuple[tuple[str, ...], str]:
         return names, "The Tower and The Star both take effect: choose which happens first"
     if k == COUNT_POINTS:
         return (COUNT_OPTION,), (
-            "The end of turn 10: apply your end-of-turn rules (adjustments), then count the points"
+            "The end of turn 10: apply your rules listed below (adjustments), then count the points"
         )
     if k == "star_one":
         keys = tuple(p.key for p in tx.on_board(pl) if p.activated)
@@ -574,7 +580,15 @@ def _v_choose(state: GameState, a: Choose) -> None:
 def _h_choose(tx: Transaction, a: Choose) -> None:
     step = tx.faith.queue[0]
     tx.faith = replace(tx.faith, queue=tx.faith.queue[1:])
-    tx.emit("chose", f"{step.player.title} chooses {a.option} ({step.source})", option=a.option)
+    if step.kind == COUNT_POINTS:  # (whose count: the rules before it are theirs no more)
+        tx.emit(
+            "chose",
+            f"{step.player.title} chooses {a.option} ({step.source})",
+            option=a.option,
+            counted=step.player.title,
+        )
+    else:
+        tx.emit("chose", f"{step.player.title} chooses {a.option} ({step.source})", option=a.option)
     _resolve(tx, step, a.option)
 
 

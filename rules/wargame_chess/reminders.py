@@ -10,7 +10,7 @@ Divination, ...) keep the reminders showing until the game moves on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.core.history import Event, Step
 from rules.wargame_chess.board import Player
@@ -161,11 +161,8 @@ def reminders(state: GameState) -> list[Reminder]:
     if step is None:
         return []
     waiting = state.faith.queue[0] if state.faith.queue else None
-    if (
-        waiting is not None
-        and waiting.kind == COUNT_POINTS
-        and not any(e.kind == "turn_end" for e in step.events)
-    ):  # the next player to apply their rules before the points are counted: theirs alone
+    if waiting is not None and waiting.kind == COUNT_POINTS:
+        # the player asked to apply their rules before the points are counted: theirs alone
         return [r for r in at_the_count(state) if r.player is waiting.player]
     return _in_order(state, _moments(state, step))
 
@@ -183,15 +180,50 @@ def _in_order(state: GameState, moments: list[_At]) -> list[Reminder]:
 
 
 def at_the_count(state: GameState) -> list[Reminder]:
-    """While the points of turn 10 wait to be counted (revision 6): the rules of every moment
-    the action that ended turn 10 passed (its Activation's end, between Activations, a
-    slaying, the turn's end), as they stand now (a piece slain since has no rule left)."""
+    """While the points of turn 10 wait to be counted (revision 6, R93): the rules still to
+    apply, in the order they resolve. They are those of every moment passed since turn 10
+    ended (the last Activation's end, between Activations, a slaying, the turn's end, and any
+    a card's effect brings round during the count; adjustments, made to apply rules, bring
+    none), as things stand now: a piece's rule for its own Activation goes with the piece, and
+    a player who has counted has applied what came before."""
     if not any(has_rules(t) for t in state.config.teams):
         return []
-    for step in reversed(state.history):
-        if any(e.kind == "turn_end" for e in step.events):
-            return _in_order(state, _moments(state, step))
-    return []
+    hist = state.history
+    start = next(
+        (
+            i
+            for i in range(len(hist) - 1, -1, -1)
+            if any(e.kind == "turn_end" for e in hist[i].events)
+        ),
+        None,
+    )
+    if start is None:
+        return []
+    counted: dict[Player, int] = {}
+    for i in range(start, len(hist)):
+        for e in hist[i].events:
+            if e.kind == "chose" and e.get("counted"):
+                counted[Player.parse(str(e.get("counted")))] = i
+    on_board = {p.key for p in state.pieces if p.zone is Zone.BOARD}
+    out: list[Reminder] = []
+    for i in range(start, len(hist)):
+        step = hist[i]
+        if getattr(step.action, "adjustment", False):
+            continue
+        moments = [
+            replace(at, piece="")
+            if at.moment in _OWN_ACTIVATION and at.piece not in on_board
+            else at
+            for at in _moments(state, step)
+        ]
+        out += [
+            r for r in _in_order(state, moments) if i > counted.get(r.player, -1) and r not in out
+        ]
+    return out
+
+
+# the moments whose piece rules watch the acting piece for its own Activation
+_OWN_ACTIVATION = (Moment.ACTIVATION_START, Moment.ACTIVATION_END, Moment.BETWEEN, Moment.ATTACK)
 
 
 def has_rules(team: TeamList) -> bool:

@@ -556,7 +556,10 @@ def test_at_the_end_of_turn_10_the_player_who_did_not_activate_last_applies_rule
     assert s.pending is not None and s.last_activator is not None
     first = s.last_activator.other
     assert s.pending.player is first
-    assert [r.player for r in reminders(s)] == [first, first.other]
+    assert [r.player for r in reminders(s)] == [first]  # (the player asked: theirs alone)
+    from rules.wargame_chess.reminders import at_the_count
+
+    assert [r.player for r in at_the_count(s)] == [first, first.other]  # (the order asked)
     s, _ = step(s, A.Choose(COUNT_OPTION))
     assert not s.is_over and s.pending is not None and s.pending.player is first.other
     assert [r.player for r in reminders(s)] == [first.other]
@@ -581,7 +584,7 @@ def test_long_night_divinates_during_the_count_and_its_card_comes_first() -> Non
     s = _to_the_end_of_turn_10(
         scenario("Kh1 Qa1", "Kh8 Ra8", faction=wardens, upgrades=(("Long Night",), ()))
     )
-    with pytest.raises(IllegalAction, match="answer the current decision first"):
+    with pytest.raises(IllegalAction, match="White applies their rules before the points"):
         apply(s, A.Divinate(Player.BLACK, (19,)), RandomDice(3))  # (not Black's count)
     s, _ = apply(s, A.Divinate(Player.WHITE, (18, 17)), RandomDice(3))
     assert s.history[-1].action.name == "divinate" and not s.is_over
@@ -687,3 +690,122 @@ def test_a_number_from_one_players_list_does_not_count_for_the_other() -> None:
     r = t.run("1")
     assert not r.ok and "the choices have changed" in r.text.lower() and not t.state.is_over
     assert t.run("1").ok and t.state.is_over  # typed again, having seen the new list
+
+
+EMBERS = b"""name = "Embers"
+stars = 1
+[[piece]]
+name = "Ember King"
+type = "king"
+quantity = "0-1"
+[[piece]]
+name = "Spark Rook"
+type = "rook"
+quantity = "0-2"
+  [[piece.rule]]
+  name = "Afterglow"
+  when = "end of activation"
+  text = "After this Spark Rook's Activation, give it an Advantage token."
+  adjust = ["give"]
+[[piece]]
+name = "Coal Pawn"
+type = "pawn"
+quantity = "0-8"
+[[rule]]
+name = "Smoulder"
+when = "end of activation"
+text = "After your piece's Activation, give an adjacent enemy piece a Disadvantage token."
+adjust = ["give"]
+[[upgrade]]
+name = "Vesper"
+cost = 1
+when = "end of turn"
+text = "At the end of each turn, give one of your pieces an Advantage token."
+adjust = ["give"]
+"""
+
+
+def _last_activation_by(s, key):  # type: ignore[no-untyped-def]
+    """Play on to the count, leaving ``key``'s Activation for last when there is a choice."""
+    from rules.wargame_chess.engine import legal_actions
+
+    while not s.is_over and not s.faith.queue:
+        acts = legal_actions(s)
+        if len(acts) > 1 and all(isinstance(a, A.Activate) for a in acts):
+            acts = [a for a in acts if a.piece != key] or acts
+        s, _ = step(s, acts[0])
+    return s
+
+
+def test_at_the_count_a_pieces_own_activation_rule_goes_with_it_and_order_follows_the_rules() -> (
+    None
+):
+    """A review: a slain Spark Rook's end-of-activation rule still had White asked; and the
+    players were asked in turn-end order while the list showed the last Activation's rules
+    first. Now a piece's rule for its own Activation goes with the piece, and players are
+    asked in the order their rules resolve (R95: the Activation's end before the turn's)."""
+    from rules.wargame_chess.reminders import at_the_count
+    from rules.wargame_chess.scenario import scenario
+
+    embers = read_faction(EMBERS)
+    s = _last_activation_by(
+        scenario("Kh1 Ra1", "Kh8 Pa7", faction=embers, first=Player.BLACK), "White R1"
+    )
+    assert s.last_activator is Player.WHITE and s.pending is not None
+    listed = [(r.player, r.rule.name) for r in at_the_count(s)]
+    assert listed[:2] == [(Player.WHITE, "Smoulder"), (Player.WHITE, "Afterglow")], listed
+    assert s.pending.player is Player.WHITE  # (its rules come first: its Activation ended)
+    rook = next(p for p in s.pieces if p.option == "Spark Rook")
+    s, _ = step(s, A.Slay(Player.BLACK, rook.key))
+    assert (Player.WHITE, "Afterglow") not in [(r.player, r.rule.name) for r in at_the_count(s)]
+    assert (Player.WHITE, "Smoulder") in [(r.player, r.rule.name) for r in at_the_count(s)]
+
+
+def test_a_rule_brought_round_during_the_count_is_asked_for() -> None:
+    """A review: White Divinated during the count and dealt Death; Black sacrificed a
+    Lantern-bearer, which brings round Black's Moths to the Flame, but White's count ended the
+    game and Black was never asked. Now Black is asked after White."""
+    from rules.core.dice import RandomDice
+    from rules.wargame_chess.engine import apply
+    from rules.wargame_chess.scenario import scenario
+    from rules.wargame_chess.state import COUNT_OPTION, COUNT_POINTS
+
+    wardens = read_faction(WARDENS.encode())
+    s = scenario("Kh1 Pa2 Pb2 Pc2", "Kh8 Pa7 Pb7", faction=wardens, upgrades=(("Long Night",), ()))
+    s, _ = step(s, A.Slay(Player.BLACK, "White P3"))  # (so that Death asks Black's sacrifice)
+    s = _to_the_end_of_turn_10(s)
+    assert [q.player for q in s.faith.queue] == [Player.WHITE]
+    for seed in range(300):  # a Divination whose active card is Death (XIII)
+        t, _ = apply(s, A.Divinate(Player.WHITE, ()), RandomDice(seed))
+        if t.faith.tarot_active == 13 and t.faith.queue[0].kind != COUNT_POINTS:
+            break
+    else:
+        raise AssertionError("no seed dealt Death")
+    while t.faith.queue[0].kind != COUNT_POINTS:  # Death: each sacrifices a piece
+        assert t.pending is not None
+        pawn = next((o for o in t.pending.options if " P" in o), t.pending.options[0])
+        t, _ = step(t, A.Choose(pawn))
+    assert t.pending is not None and t.pending.player is Player.WHITE
+    t, _ = step(t, A.Choose(COUNT_OPTION))
+    assert not t.is_over and t.pending is not None and t.pending.player is Player.BLACK
+    assert [r.rule.name for r in reminders(t)] == ["Moths to the Flame"]
+    t, _ = step(t, A.Choose(COUNT_OPTION))
+    assert t.is_over
+
+
+def test_the_ai_values_a_count_of_turn_10_as_the_points_decide_it() -> None:
+    """A review: while the count waited, the AI scored the position as play (points on the
+    board without upgrades, tokens, the lean): a certain win looked like a loss. It is now the
+    result on points, as a finished game's value."""
+    from rules.ai.evaluation import WIN, evaluate
+    from rules.wargame_chess.scenario import scenario
+    from rules.wargame_chess.system import SYSTEM as WC
+
+    bells = read_faction(BELLS)
+    s = _to_the_end_of_turn_10(scenario("Kh1 Ra1", "Kh8 Pa7", faction=bells))
+    assert not s.is_over and s.faith.queue
+    lead = s.score(Player.WHITE) - s.score(Player.BLACK)
+    assert lead > 0
+    assert evaluate(WC, s, Player.WHITE) == WIN + lead
+    assert evaluate(WC, s, Player.BLACK) == -WIN - lead
+    assert WC.material(s, Player.WHITE) == WIN + lead

@@ -3,6 +3,7 @@ mechanic it uses. The bot cannot enforce free text; it knows when to remind a pl
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -86,6 +87,18 @@ class Faith(StrEnum):
         return f"`{words[self]}`"
 
 
+def _token_named(example: str, text: str) -> str:
+    """``example`` (a console command such as `give N1 adv 1`) with the token the rule's text
+    names, when it names Advantage or Disadvantage tokens only, not both."""
+    said = re.sub(r"disadvantage", "", text.lower())
+    dis, adv = "disadvantage" in text.lower(), "advantage" in said
+    if dis and not adv:
+        return example.replace(" adv ", " dis ")
+    if adv and not dis:
+        return example.replace(" dis ", " adv ")
+    return example
+
+
 # The manual adjustments a rule may name (``adjust = [...]``): the slash command and the
 # console's words for each.
 ADJUSTMENTS: dict[str, tuple[str, str]] = {
@@ -125,8 +138,12 @@ class RuleText:
         return f" ({', '.join(parts)})" if parts else ""
 
     def how(self, discord: bool = True) -> str:
-        """The commands that apply this rule by hand (Discord's or the console's)."""
-        cmds = list(dict.fromkeys(f"`{ADJUSTMENTS[a][0 if discord else 1]}`" for a in self.adjust))
+        """The commands that apply this rule by hand (Discord's or the console's; the
+        console's token example is the token the rule names when it names one kind only)."""
+        words = [ADJUSTMENTS[a][0 if discord else 1] for a in self.adjust]
+        if not discord:
+            words = [_token_named(w, self.text) for w in words]
+        cmds = list(dict.fromkeys(f"`{w}`" for w in words))
         if self.faith is Faith.MAJOR and self.preferred:
             cards = ", ".join(self.preferred)
             cmds.append(f"`/divinate preferred:{cards}`" if discord else f"`divinate {cards}`")

@@ -809,3 +809,18 @@ def test_the_ai_values_a_count_of_turn_10_as_the_points_decide_it() -> None:
     assert evaluate(WC, s, Player.WHITE) == WIN + lead
     assert evaluate(WC, s, Player.BLACK) == -WIN - lead
     assert WC.material(s, Player.WHITE) == WIN + lead
+
+
+def test_a_reminders_console_example_names_the_token_its_rule_names() -> None:
+    """A walkthrough: Smoulder gives a Disadvantage token, yet its console hint said
+    `give N1 adv 1`. The example follows the rule's text when it names one kind of token."""
+    from rules.wargame_chess.faction_rules import RuleText
+
+    dis = "After your piece's Activation, give an adjacent enemy piece a Disadvantage token."
+    smoulder = RuleText("Smoulder", dis, Moment.ACTIVATION_END, adjust=("give",))
+    assert smoulder.how(discord=False) == "`give N1 dis 1`"
+    assert smoulder.how(discord=True) == "`/adjust tokens`"
+    both = RuleText("Trade", "Swap an Advantage token for a Disadvantage token.", adjust=("give",))
+    assert both.how(discord=False) == "`give N1 adv 1`"  # (both named: the plain example)
+    adv = RuleText("Vesper", "Give one of your pieces an Advantage token.", adjust=("remove",))
+    assert adv.how(discord=False) == "`remove N1 adv 1`"

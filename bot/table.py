@@ -12,7 +12,7 @@ import functools
 import re
 import shlex
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, process
 
@@ -45,6 +45,9 @@ from rules.core.dice import Dice
 from rules.core.errors import GameOver, NotYourDecision, ParseError, RulesError
 from rules.core.history import Event
 from rules.core.words import count
+
+if TYPE_CHECKING:
+    from bot.companion import Rolled
 
 GAME_OVER_HINT = "Type `game new` to play again."
 # Words a player may try for a command the table says otherwise
@@ -408,6 +411,11 @@ class Table:
             return player
         return self.decider() or Player.WHITE
 
+    def log_roll(self, label: str, rolled: Rolled) -> Reply:
+        """A companion roll's answer, kept in the table's roll log (`rolls`, `rolls stats`)."""
+        self.roll_log.append((label, rolled.faces, rolled.total))
+        return Reply(rolled.text)
+
     def act(self, action: Action, player: Player | None) -> Reply:
         """Apply one action; a refused one raises ``RulesError`` and changes nothing."""
         self.state, events = self.rules.apply(self.game(), action, self.dice, player=player)
@@ -475,9 +483,7 @@ class Table:
         if isinstance(c, K.RollDice):
             from bot.companion import roll_expression
 
-            rolled = roll_expression(c.expression, self.dice)
-            self.roll_log.append((c.expression, rolled.faces, rolled.total))
-            return Reply(rolled.text)
+            return self.log_roll(c.expression, roll_expression(c.expression, self.dice))
         if isinstance(c, K.ShowBoard):
             return self._show_board(c, player)
         if isinstance(c, K.AISeats):

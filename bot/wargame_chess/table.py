@@ -847,7 +847,7 @@ def companion(t: Table, c: W.Companion, player: Player | None) -> Reply:
     if verb in ("resolve", "odds"):
         a, d = _sides(args)
         if verb == "resolve":
-            return _log_roll(t, "Attack " + " ".join(args[:2]), C.resolve_attack(a, d, t.dice))
+            return t.log_roll("Attack " + " ".join(args[:2]), C.resolve_attack(a, d, t.dice))
         from bot.tiles import png_bytes
         from bot.wargame_chess.charts import odds_chart
 
@@ -873,7 +873,7 @@ def companion(t: Table, c: W.Companion, player: Player | None) -> Reply:
         wanted = [find_card(a) for a in " ".join(args).split(",") if a.strip()]
         return Reply(C.divinate(t.decks, t.dice, wanted, slash=False))
     if verb == "bones":
-        return _log_roll(t, "bones", C.read_bones(" ".join(args), t.dice))
+        return t.log_roll("bones", C.read_bones(" ".join(args), t.dice))
     return _cards(t, args)
 
 
@@ -941,11 +941,6 @@ def _tarot(t: Table, args: list[str]) -> Reply:
     return Reply(find_card(" ".join(args)).describe())
 
 
-def _log_roll(t: Table, label: str, rolled: C.Rolled) -> Reply:
-    t.roll_log.append((label, rolled.faces, rolled.total))
-    return Reply(rolled.text)
-
-
 _MODE_WORDS = frozenset({"adv", "advantage", "dis", "disadvantage"})
 
 
@@ -969,9 +964,9 @@ def _roll(t: Table, args: list[str]) -> Reply:
                     "+2, min 5"
                 ) from None
             rolled = C.roll_piece(kind, t.dice, int(adv), int(dis), mods)
-            return _log_roll(t, " ".join(args), rolled)
+            return t.log_roll(" ".join(args), rolled)
     expr = " ".join(args) or "1d20"
-    return _log_roll(t, expr, C.roll_expression(expr, t.dice))
+    return t.log_roll(expr, C.roll_expression(expr, t.dice))
 
 
 SIDE_OPTIONS = frozenset(

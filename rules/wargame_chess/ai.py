@@ -21,7 +21,7 @@ from rules.wargame_chess.engine import attack_in_progress_odds, attack_odds_now
 from rules.wargame_chess.geometry import can_attack
 from rules.wargame_chess.odds import attack_odds
 from rules.wargame_chess.pieces import CommonRule
-from rules.wargame_chess.state import COUNT_POINTS, LAST_TURN, Decision, Phase, Zone
+from rules.wargame_chess.state import LAST_TURN, Decision, Phase, Zone
 
 # Wargame Chess: a piece is worth its points cost (as the points count at the end of turn 10);
 # tokens change the odds of its rolls.
@@ -82,8 +82,7 @@ def _counting(state: Any, player: Player) -> float | None:
     """While the points of turn 10 wait for the players' rules (revision 6), the game is as
     good as scored: its result on points (with upgrades), a win worth ``WIN`` plus the margin
     as a finished game's is; None otherwise."""
-    queue = state.faith.queue
-    if state.outcome is not None or not queue or queue[0].kind != COUNT_POINTS:
+    if state.outcome is not None or state.faith.counting is None:
         return None
     margin = float(state.score(player) - state.score(player.other))
     return 0.0 if margin == 0 else (WIN if margin > 0 else -WIN) + margin

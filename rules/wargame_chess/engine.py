@@ -37,7 +37,6 @@ from rules.wargame_chess.moves import castle_partners, destinations, promotion_c
 from rules.wargame_chess.reminders import at_the_count
 from rules.wargame_chess.setup import build_pieces, free_deploy_squares, initial_state, new_game
 from rules.wargame_chess.state import (
-    COUNT_POINTS,
     Decision,
     EndReason,
     Event,
@@ -117,17 +116,16 @@ def settle_count(tx: Transaction, action: A.Action) -> None:
     """While the points of turn 10 wait (revision 6, R93): only players with a rule still to
     apply are asked (a piece slain since takes its rule with it); once nobody is, the points
     are counted. Then the queue is asked on (what the turn's end queued)."""
-    queue = tx.faith.queue
-    if tx.outcome is None and queue and queue[0].kind == COUNT_POINTS:
+    head = tx.faith.counting
+    if tx.outcome is None and head is not None:
         # (the head is a count: every step behind it is one too, ``Transaction.enqueue``):
         # the players with a rule still to apply, in the order their rules resolve
         asked = dict.fromkeys(r.player for r in at_the_count(tx.freeze(action)))
-        head = queue[0]
         tx.faith = replace(tx.faith, queue=tuple(replace(head, player=p) for p in asked))
         if not asked:
             tx.finish(tx.points_outcome(EndReason.POINTS))
             return
-    if tx.faith.queue and (tx.pending is None or tx.faith.queue[0].kind == COUNT_POINTS):
+    if tx.faith.queue and (tx.pending is None or tx.faith.counting is not None):
         faith.run_queue(tx)
 
 

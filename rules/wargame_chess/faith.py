@@ -106,20 +106,19 @@ def _v_divinate(state: GameState, a: Divinate) -> None:
         raise IllegalAction(f"Divination happens during play, not during {state.phase.value}")
     if state.attack is not None:
         raise IllegalAction("finish resolving the current Attack before Divinating")
-    counting = (  # (the player asked to apply their rules before the count: it is theirs)
-        bool(state.faith.queue)
-        and state.faith.queue[0].kind == COUNT_POINTS
-        and state.faith.queue[0].player is a.by
-    )
-    if state.pending is not None and state.pending.decision is not Decision.ACT and not counting:
-        # (the end of turn 10's count waits for the players' rules: Divinating is one)
-        head = state.faith.queue[0] if state.faith.queue else None
-        if head is not None and head.kind == COUNT_POINTS:
+    # (the end of turn 10's count waits for the players' rules: Divinating is one, for the
+    # player asked)
+    count = state.faith.counting
+    if state.pending is not None and state.pending.decision is not Decision.ACT:
+        if count is None:
             raise IllegalAction(
-                f"{head.player.title} applies their rules before the points are counted now; "
+                f"answer the current decision first: {state.pending.decision.value}"
+            )
+        if count.player is not a.by:
+            raise IllegalAction(
+                f"{count.player.title} applies their rules before the points are counted now; "
                 f"{a.by.title}'s turn to apply theirs comes after"
             )
-        raise IllegalAction(f"answer the current decision first: {state.pending.decision.value}")
     for n in a.preferred:
         if n not in BY_NUMBER:
             raise IllegalAction(f"{n} is not a tarot card number (0-21)")
@@ -580,15 +579,11 @@ def _v_choose(state: GameState, a: Choose) -> None:
 def _h_choose(tx: Transaction, a: Choose) -> None:
     step = tx.faith.queue[0]
     tx.faith = replace(tx.faith, queue=tx.faith.queue[1:])
-    if step.kind == COUNT_POINTS:  # (whose count: the rules before it are theirs no more)
-        tx.emit(
-            "chose",
-            f"{step.player.title} chooses {a.option} ({step.source})",
-            option=a.option,
-            counted=step.player.title,
-        )
-    else:
-        tx.emit("chose", f"{step.player.title} chooses {a.option} ({step.source})", option=a.option)
+    # (a count says whose: the rules before it are theirs no more)
+    whose = {"counted": step.player.title} if step.kind == COUNT_POINTS else {}
+    tx.emit(
+        "chose", f"{step.player.title} chooses {a.option} ({step.source})", option=a.option, **whose
+    )
     _resolve(tx, step, a.option)
 
 

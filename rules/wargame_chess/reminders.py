@@ -16,7 +16,6 @@ from rules.core.history import Event, Step
 from rules.wargame_chess.board import Player
 from rules.wargame_chess.faction_rules import Moment, RuleText, Side
 from rules.wargame_chess.state import (
-    COUNT_POINTS,
     Decision,
     GameState,
     Phase,
@@ -160,8 +159,8 @@ def reminders(state: GameState) -> list[Reminder]:
     step = _last_move(state)
     if step is None:
         return []
-    waiting = state.faith.queue[0] if state.faith.queue else None
-    if waiting is not None and waiting.kind == COUNT_POINTS:
+    waiting = state.faith.counting
+    if waiting is not None:
         # the player asked to apply their rules before the points are counted: theirs alone
         return [r for r in at_the_count(state) if r.player is waiting.player]
     return _in_order(state, _moments(state, step))

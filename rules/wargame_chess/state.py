@@ -197,6 +197,13 @@ class FaithState:
     after_activation: tuple[str, ...] = ()
     world_done: tuple[str, ...] = ()
 
+    @property
+    def counting(self) -> EffectStep | None:
+        """The end of turn 10's count of the points, when it is the step asked now (revision
+        6, R93): the player it waits for is ``.player``; None otherwise."""
+        head = self.queue[0] if self.queue else None
+        return head if head is not None and head.kind == COUNT_POINTS else None
+
 
 @dataclass(frozen=True, slots=True)
 class ActivationInfo:
